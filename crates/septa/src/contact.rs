@@ -1,0 +1,79 @@
+//! The minimum translation vector (MTV) and the signed separation.
+//!
+//! On every candidate axis where the shadows overlap, b has a shortest way out (see
+//! [`Interval::push`](crate::Interval::push)); the MTV is the smallest of those pushes over all
+//! candidate axes. Why the smallest is right: b stops overlapping a exactly when its offset
+//! leaves the Minkowski difference `a − b`, a convex shape whose edge normals are the candidate
+//! axes. Every candidate push gets out of it, and the shortest way out of a convex shape is
+//! straight through its nearest edge, whose normal is among the candidates.
+//!
+//! That argument also says which of the two ways out on an axis can win: the edges of `a − b`
+//! are a's edges, facing the way a's normals face, and b's edges turned around. So septa
+//! computes, per normal of a, only the push of b *forwards* along it (b's smallest projection
+//! against a's plane offset), and per normal of b only the push backwards along it. The other
+//! way out on each axis is never shorter than the best of these; the step
+//! [`trace`](crate::trace()) still shows both, as the textbook does, and tests check that both
+//! methods agree.
+
+use glam::Vec2;
+
+use crate::Axis;
+
+/// The minimum translation vector between two overlapping shapes.
+///
+/// Moving b by `normal × depth` leaves the two shapes touching; `normal` is a unit vector
+/// pointing from a towards b.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Contact {
+    /// Unit direction in which b must move to separate, pointing from a to b (world frame).
+    pub normal: Vec2,
+    /// How far b must move along `normal`; always greater than zero.
+    pub depth: f32,
+    /// The candidate axis that gave the minimum push.
+    pub axis: Axis,
+}
+
+impl Contact {
+    /// The same contact seen with a and b exchanged: the normal turns around.
+    #[inline]
+    pub fn flipped(self) -> Contact {
+        Contact { normal: -self.normal, depth: self.depth, axis: self.axis.flipped() }
+    }
+}
+
+/// The largest separation over all candidate axes: positive when the shapes are apart (a gap
+/// that wide exists along `normal`), zero when they touch, negative when they overlap (then it is
+/// minus the MTV depth).
+///
+/// For separated pairs this is a lower bound of the distance between the shapes, exact when the
+/// closest features are an edge and a vertex (or a circle); physics engines use it for
+/// speculative contacts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Separation {
+    /// Unit axis, pointing from a to b (world frame).
+    pub normal: Vec2,
+    /// Signed separation along `normal`.
+    pub distance: f32,
+    /// The candidate axis that gave it.
+    pub axis: Axis,
+}
+
+impl Separation {
+    /// The same separation seen with a and b exchanged.
+    #[inline]
+    pub fn flipped(self) -> Separation {
+        Separation { normal: -self.normal, distance: self.distance, axis: self.axis.flipped() }
+    }
+
+    /// The MTV, when the shapes overlap (negative distance); touching is not overlapping.
+    #[inline]
+    pub fn contact(self) -> Option<Contact> {
+        (self.distance < 0.0).then_some(Contact {
+            normal: self.normal,
+            depth: -self.distance,
+            axis: self.axis,
+        })
+    }
+}

@@ -1,0 +1,70 @@
+//! Why a shape could not be built.
+
+/// A shape constructor's refusal. Every constructor validates its input and returns one of
+/// these instead of panicking or building a shape that would give wrong answers.
+///
+/// ```
+/// use septa::{ConvexPolygon, ShapeError};
+/// use glam::Vec2;
+/// let err = ConvexPolygon::new(&[Vec2::ZERO, Vec2::X]).unwrap_err();
+/// assert_eq!(err, ShapeError::TooFewVertices { distinct: 2 });
+/// assert_eq!(err.to_string(), "a polygon needs at least 3 distinct vertices, got 2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ShapeError {
+    /// Fewer than three distinct points were given.
+    TooFewVertices {
+        /// How many distinct points there were.
+        distinct: usize,
+    },
+    /// A coordinate is NaN or infinite.
+    NonFinite {
+        /// Index of the offending point in the input.
+        index: usize,
+    },
+    /// The points are not the corners of a convex polygon in order: the boundary turns the
+    /// wrong way at this point, doubles back, or winds around more than once.
+    NotConvex {
+        /// Index in the input of the point where the boundary turns the wrong way.
+        index: usize,
+    },
+    /// All points lie on one line (within the collinearity tolerance), so the area is zero.
+    ZeroArea,
+    /// A radius is negative, zero (where not allowed), NaN or infinite.
+    InvalidRadius {
+        /// The radius given.
+        radius: f32,
+    },
+    /// A regular polygon was asked for with fewer than 3 sides.
+    TooFewSides {
+        /// The number of sides asked for.
+        sides: usize,
+    },
+}
+
+impl core::fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ShapeError::TooFewVertices { distinct } => {
+                write!(f, "a polygon needs at least 3 distinct vertices, got {distinct}")
+            }
+            ShapeError::NonFinite { index } => {
+                write!(f, "point {index} has a coordinate that is not a finite number")
+            }
+            ShapeError::NotConvex { index } => write!(
+                f,
+                "the points are not in convex order: the boundary turns the wrong way at point {index} \
+                 (use a convex hull constructor for points in any order)"
+            ),
+            ShapeError::ZeroArea => write!(f, "the points are collinear: the polygon has no area"),
+            ShapeError::InvalidRadius { radius } => {
+                write!(f, "radius must be a finite number greater than zero, got {radius}")
+            }
+            ShapeError::TooFewSides { sides } => {
+                write!(f, "a regular polygon needs at least 3 sides, got {sides}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for ShapeError {}

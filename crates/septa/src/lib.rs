@@ -1,0 +1,77 @@
+//! # septa: collision detection by the separating axis theorem
+//!
+//! Two convex shapes are disjoint exactly when some direction exists along which their shadows
+//! (projections) do not overlap. For polygons only finitely many directions need testing, the
+//! edge normals of both shapes; a circle against a polygon adds one, from the polygon vertex
+//! nearest the centre to the centre. septa turns that theorem into the queries a game or physics
+//! engine needs:
+//!
+//! | query | answers |
+//! |---|---|
+//! | [`overlaps`] | do they overlap? (stops at the first separating axis) |
+//! | [`overlaps_cached`] | the same, trying last frame's separating axis first ([`SatCache`]) |
+//! | [`contact`] | the minimum translation vector: unit normal from a to b, and depth |
+//! | [`separation`] | the largest signed separation over the candidate axes |
+//! | [`collide`] | a contact manifold of 1–2 points by reference/incident edge clipping |
+//! | [`trace()`] | every candidate axis with both projections, for teaching and debugging |
+//!
+//! Shapes ([`ConvexPolygon`], [`Circle`]) live in their local frame, validated and with their
+//! normals and plane offsets computed once; a [`Pose`] places each in the world. The generic
+//! functions above pick the flat function for the pair of shape types in [`pair`]; call those
+//! directly if you prefer. Queries never allocate (except [`trace()`]).
+//!
+//! ```
+//! use septa::{collide, contact, overlaps, ConvexPolygon, Circle, Pose};
+//! use glam::Vec2;
+//!
+//! let crate_box = ConvexPolygon::rectangle(Vec2::new(1.0, 0.5))?;
+//! let ball = Circle::new(Vec2::ZERO, 0.5)?;
+//! let box_pose = Pose::new(Vec2::new(0.0, 0.0), 0.3);
+//! let ball_pose = Pose::from_translation(Vec2::new(1.2, 0.6));
+//!
+//! assert!(overlaps(&crate_box, box_pose, &ball, ball_pose));
+//! let mtv = contact(&crate_box, box_pose, &ball, ball_pose).unwrap();
+//! // moving the ball by the MTV leaves the two just touching
+//! let moved = Pose::from_translation(ball_pose.translation + mtv.normal * (mtv.depth + 1e-4));
+//! assert!(!overlaps(&crate_box, box_pose, &ball, moved));
+//! let manifold = collide(&crate_box, box_pose, &ball, ball_pose).unwrap();
+//! assert_eq!(manifold.points().len(), 1);
+//! # Ok::<(), septa::ShapeError>(())
+//! ```
+//!
+//! Conventions: counter-clockwise polygons in a y-up frame (input of either winding is
+//! normalised); normals point from a to b; touching is not overlapping; f32 throughout, with
+//! each query working in one shape's local frame so that results stay accurate far from the
+//! world origin when shapes are placed by poses (see [`ConvexPolygon::recentered`]).
+//!
+//! Features: `std` (default; without it the crate is `no_std` + `alloc`), `serde`.
+
+#![no_std]
+#![deny(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod axis;
+mod cache;
+mod contact;
+mod error;
+mod interval;
+pub mod manifold;
+pub mod pair;
+mod pose;
+mod query;
+mod shape;
+pub mod trace;
+
+pub use axis::Axis;
+pub use cache::SatCache;
+pub use contact::{Contact, Separation};
+pub use error::ShapeError;
+pub use interval::Interval;
+pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
+pub use pose::{Pose, Rot};
+pub use query::{collide, contact, overlaps, overlaps_cached, separation, trace, Collide};
+pub use shape::{Circle, ConvexPolygon, Shape, COLLINEAR_TOLERANCE};
+pub use trace::{AxisStep, Projection, Trace, Verdict};

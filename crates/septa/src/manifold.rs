@@ -1,0 +1,192 @@
+//! Contact manifolds by reference/incident edge clipping.
+//!
+//! The MTV says how deep and along which normal; a physics engine also needs *where*. For two
+//! polygons the manifold is built the way Box2D builds it:
+//!
+//! ```text
+//!          side plane        side plane
+//!              :    reference     :          1. reference edge: the face most aligned with
+//!              v1 ============== v2             the normal (the one that gave the MTV)
+//!              :        n ↑       :          2. incident edge: the edge of the other shape
+//!         w2 ——:——————————————————:—— w1        most anti-parallel to n
+//!              :                  :          3. clip the incident edge to the slab between
+//!              x2                 x1            the side planes through v1 and v2
+//!                                            4. keep the clipped points behind the reference
+//!                                               face; each gets its own depth
+//! ```
+//!
+//! A resting box needs two points or it rocks; when the incident edge is tilted only one point
+//! may lie behind the face. The points lie **on the incident edge** (the incident shape's
+//! surface), and each depth is the distance from the point to the reference face line. For
+//! shallow penetration, as in a physics engine that pushes bodies apart each step, they sit at
+//! the overlap region; for deep penetration the clipped points can lie outside the reference
+//! polygon and are only an approximation.
+//!
+//! Near ties between a face of a and a face of b would make the reference edge flip between
+//! frames and resting boxes jitter, so the choice is biased toward a (see
+//! [`REFERENCE_BIAS`](crate::pair::polygon_polygon::REFERENCE_BIAS)).
+
+use glam::Vec2;
+
+/// A feature of one shape: where a contact point or a projection end comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Feature {
+    /// Vertex `k` of a polygon.
+    Vertex(u32),
+    /// Edge `i` of a polygon, from vertex `i` to vertex `i + 1`.
+    Edge(u32),
+    /// The boundary of a circle.
+    Circle,
+}
+
+/// Which feature of a and which of b produced a contact point. It stays the same while the same
+/// features touch, so a physics engine can match points between steps and warm-start them.
+///
+/// For clipped polygon points: an incident vertex behind the reference face is
+/// `(reference Edge, incident Vertex)`; a point cut by a side plane is
+/// `(reference Vertex, incident Edge)`; each put in a's and b's slots as the roles fall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct FeatureId {
+    /// The feature of shape a.
+    pub a: Feature,
+    /// The feature of shape b.
+    pub b: Feature,
+}
+
+impl FeatureId {
+    /// The same id with a and b exchanged.
+    #[inline]
+    pub fn flipped(self) -> FeatureId {
+        FeatureId { a: self.b, b: self.a }
+    }
+}
+
+/// One point of a contact manifold.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ContactPoint {
+    /// The point, in the world frame, on the incident shape's surface.
+    pub point: Vec2,
+    /// How far the point lies behind the reference face (greater than zero).
+    pub depth: f32,
+    /// The features that produced it.
+    pub id: FeatureId,
+}
+
+/// A contact manifold: one or two points sharing a normal. Fixed size; no allocation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Manifold {
+    /// Unit normal pointing from a to b (world frame): the reference face's normal, turned
+    /// around when the reference face belongs to b.
+    pub normal: Vec2,
+    points: [ContactPoint; 2],
+    len: u8,
+}
+
+impl Manifold {
+    /// A manifold of one point.
+    #[inline]
+    pub fn one(normal: Vec2, point: ContactPoint) -> Manifold {
+        Manifold { normal, points: [point; 2], len: 1 }
+    }
+
+    /// A manifold of two points.
+    #[inline]
+    pub fn two(normal: Vec2, first: ContactPoint, second: ContactPoint) -> Manifold {
+        Manifold { normal, points: [first, second], len: 2 }
+    }
+
+    /// The contact points (one or two).
+    #[inline]
+    pub fn points(&self) -> &[ContactPoint] {
+        &self.points[..self.len as usize]
+    }
+
+    /// The largest depth of its points.
+    #[inline]
+    pub fn depth(&self) -> f32 {
+        self.points().iter().fold(0.0, |d, p| d.max(p.depth))
+    }
+
+    /// The same manifold seen with a and b exchanged: the normal turns around, feature ids swap,
+    /// the points and depths stay.
+    #[inline]
+    pub fn flipped(mut self) -> Manifold {
+        self.normal = -self.normal;
+        for p in &mut self.points {
+            p.id = p.id.flipped();
+        }
+        self
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::{ContactPoint, Manifold};
+    use alloc::vec::Vec;
+    use glam::Vec2;
+
+    #[derive(serde::Serialize)]
+    struct ManifoldRef<'a> {
+        normal: Vec2,
+        points: &'a [ContactPoint],
+    }
+
+    #[derive(serde::Deserialize)]
+    struct ManifoldData {
+        normal: Vec2,
+        points: Vec<ContactPoint>,
+    }
+
+    impl serde::Serialize for Manifold {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            ManifoldRef { normal: self.normal, points: self.points() }.serialize(s)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Manifold {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Manifold, D::Error> {
+            let data = ManifoldData::deserialize(d)?;
+            match data.points[..] {
+                [p] => Ok(Manifold::one(data.normal, p)),
+                [p, q] => Ok(Manifold::two(data.normal, p, q)),
+                _ => Err(serde::de::Error::custom("a manifold has 1 or 2 points")),
+            }
+        }
+    }
+}
+
+/// A point of the incident edge during clipping, with the features that produced it, as
+/// (reference feature, incident feature).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ClipVertex {
+    pub point: Vec2,
+    pub id: FeatureId,
+}
+
+/// Keeps the part of the segment on the inner side of the plane `normal · x ≤ offset`. A point
+/// beyond it is replaced by the segment's crossing of the plane, tagged `clip_id`; `None` when
+/// the whole segment lies beyond.
+#[inline]
+pub(crate) fn clip_segment(
+    segment: [ClipVertex; 2],
+    normal: Vec2,
+    offset: f32,
+    clip_id: FeatureId,
+) -> Option<[ClipVertex; 2]> {
+    let [p, q] = segment;
+    let dp = normal.dot(p.point) - offset;
+    let dq = normal.dot(q.point) - offset;
+    match (dp <= 0.0, dq <= 0.0) {
+        (true, true) => Some(segment),
+        (false, false) => None,
+        (p_inside, _) => {
+            // Signs differ, so dp - dq is not zero; t is in [0, 1].
+            let t = dp / (dp - dq);
+            let crossing = ClipVertex { point: p.point + (q.point - p.point) * t, id: clip_id };
+            Some(if p_inside { [p, crossing] } else { [crossing, q] })
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! Polygon against circle.
+//!
+//! The candidate axes are the polygon's edge normals plus one more: the direction from the
+//! polygon vertex nearest the circle's centre to the centre. Without it a circle sitting off a
+//! corner, inside every face's slab but clear of the corner, would be reported as overlapping.
+//!
+//! ```text
+//!        +--------+
+//!        |        |          every face normal shows overlap,
+//!        |   a    |          but along  v → c  there is a gap
+//!        |        v .
+//!        +--------+   .  ( c )
+//! ```
+//!
+//! The work happens in the polygon's frame, with the centre moved there. When the centre sits
+//! exactly on the nearest vertex the direction is zero; the axis then falls back to the normal
+//! of the edge that starts at that vertex, which gives the right answer there (the circle
+//! overlaps by its radius).
+
+use glam::Vec2;
+
+use crate::{
+    Axis, Circle, Contact, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose, SatCache,
+    Separation,
+};
+
+/// The circle's centre in the polygon's frame.
+#[inline]
+pub(crate) fn center_in(pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Vec2 {
+    pose_a.inv_mul(pose_b).apply(b.center())
+}
+
+/// The separation of the circle (centre `c`, radius `r`, polygon frame) from face `i`.
+#[inline]
+fn face_separation(a: &ConvexPolygon, i: usize, c: Vec2, r: f32) -> f32 {
+    a.normals()[i].dot(c) - a.plane_offsets()[i] - r
+}
+
+/// The vertex nearest `c` and the unit axis from it to `c` (with the fallback above).
+#[inline]
+pub(crate) fn vertex_axis(a: &ConvexPolygon, c: Vec2) -> (usize, Vec2) {
+    let vertices = a.vertices();
+    let mut k = 0;
+    let mut best = vertices[0].distance_squared(c);
+    for (i, v) in vertices.iter().enumerate().skip(1) {
+        let d = v.distance_squared(c);
+        if d < best {
+            k = i;
+            best = d;
+        }
+    }
+    let axis = (c - vertices[k]).try_normalize().unwrap_or(a.normals()[k]);
+    (k, axis)
+}
+
+/// The polygon's largest projection on the unit `axis` from vertex `k` towards the centre.
+#[inline]
+fn vertex_axis_max(a: &ConvexPolygon, k: usize, axis: Vec2) -> f32 {
+    let n = a.len();
+    let normals = a.normals();
+    // When the axis lies between the normals of the two edges meeting at vertex k, that vertex
+    // is the polygon's support along it (the usual case when this axis matters); otherwise
+    // project every vertex.
+    let before = normals[(k + n - 1) % n];
+    if before.perp_dot(axis) >= 0.0 && axis.perp_dot(normals[k]) >= 0.0 {
+        a.vertices()[k].dot(axis)
+    } else {
+        a.vertices().iter().fold(f32::NEG_INFINITY, |m, v| m.max(v.dot(axis)))
+    }
+}
+
+/// The separation along the vertex axis.
+#[inline]
+fn vertex_separation(a: &ConvexPolygon, k: usize, axis: Vec2, c: Vec2, r: f32) -> f32 {
+    axis.dot(c) - r - vertex_axis_max(a, k, axis)
+}
+
+/// The largest separation over the polygon's normals and the vertex axis, in the polygon's
+/// frame: (axis, its unit direction, separation). Faces win ties.
+#[inline]
+fn search(a: &ConvexPolygon, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
+    let mut best = (0, f32::NEG_INFINITY);
+    for i in 0..a.len() {
+        let s = face_separation(a, i, c, r);
+        if s > best.1 {
+            best = (i, s);
+        }
+    }
+    let (k, axis) = vertex_axis(a, c);
+    let s = vertex_separation(a, k, axis, c, r);
+    if s > best.1 {
+        (Axis::VertexA(k as u32), axis, s)
+    } else {
+        (Axis::EdgeA(best.0 as u32), a.normals()[best.0], best.1)
+    }
+}
+
+/// Do the polygon and the circle overlap? Stops at the first separating axis; touching is not
+/// overlapping.
+pub fn overlaps(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> bool {
+    let c = center_in(&pose_a, b, &pose_b);
+    let r = b.radius();
+    if (0..a.len()).any(|i| face_separation(a, i, c, r) >= 0.0) {
+        return false;
+    }
+    let (k, axis) = vertex_axis(a, c);
+    vertex_separation(a, k, axis, c, r) < 0.0
+}
+
+/// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
+pub fn overlaps_cached(
+    a: &ConvexPolygon,
+    pose_a: Pose,
+    b: &Circle,
+    pose_b: Pose,
+    cache: &mut SatCache,
+) -> bool {
+    let c = center_in(&pose_a, b, &pose_b);
+    let r = b.radius();
+    if let Some(Axis::EdgeA(i)) = cache.axis() {
+        if (i as usize) < a.len() && face_separation(a, i as usize, c, r) >= 0.0 {
+            return false;
+        }
+    }
+    // A cached vertex axis is not retried: which vertex is nearest changes as the circle moves,
+    // and the axis is recomputed below anyway.
+    if let Some(i) = (0..a.len()).find(|&i| face_separation(a, i, c, r) >= 0.0) {
+        cache.set(Axis::EdgeA(i as u32));
+        return false;
+    }
+    let (k, axis) = vertex_axis(a, c);
+    if vertex_separation(a, k, axis, c, r) >= 0.0 {
+        cache.set(Axis::VertexA(k as u32));
+        return false;
+    }
+    true
+}
+
+/// The largest separation over the candidate axes (see [`Separation`]).
+pub fn separation(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Separation {
+    let (axis, direction, distance) = search(a, center_in(&pose_a, b, &pose_b), b.radius());
+    Separation { normal: pose_a.rotation.apply(direction), distance, axis }
+}
+
+/// The minimum translation vector, or `None` when they do not overlap.
+pub fn contact(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Contact> {
+    separation(a, pose_a, b, pose_b).contact()
+}
+
+/// The one-point manifold: the circle's deepest point into the polygon (on the circle's
+/// surface), with the MTV depth. The polygon is the reference shape.
+pub fn collide(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Manifold> {
+    let c = center_in(&pose_a, b, &pose_b);
+    let (axis, direction, distance) = search(a, c, b.radius());
+    if distance >= 0.0 {
+        return None;
+    }
+    let feature = match axis {
+        Axis::VertexA(k) => Feature::Vertex(k),
+        Axis::EdgeA(i) => Feature::Edge(i),
+        _ => unreachable!("search returns only axes of a"),
+    };
+    let point = ContactPoint {
+        point: pose_a.apply(c - direction * b.radius()),
+        depth: -distance,
+        id: FeatureId { a: feature, b: Feature::Circle },
+    };
+    Some(Manifold::one(pose_a.rotation.apply(direction), point))
+}

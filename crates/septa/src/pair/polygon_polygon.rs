@@ -1,0 +1,219 @@
+//! Polygon against polygon.
+//!
+//! The candidate axes are the edge normals of both polygons. Work happens in one polygon's
+//! local frame with the other placed by the relative pose, and per normal of a only b's
+//! *smallest* projection is needed: a's own largest projection on its normal `i` is the plane
+//! offset `dᵢ` precomputed at construction.
+//!
+//! ```text
+//!        a                       separation of b from face i of a:
+//!    +-------+  nᵢ →     b
+//!    |       |     |   /\          sᵢ = min over b's vertices of nᵢ · v  −  dᵢ
+//!    |       |-dᵢ--|  /  \
+//!    +-------+     | <    >      sᵢ > 0 (a gap): face i separates; touching (sᵢ = 0) too.
+//!                  |<-sᵢ->\/     sᵢ < 0: b must move forwards by −sᵢ to clear face i.
+//! ```
+
+use glam::Vec2;
+
+use crate::manifold::{clip_segment, ClipVertex};
+use crate::{
+    Axis, Contact, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose, SatCache, Separation,
+};
+
+/// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
+/// face of b must be than the best face of a to become the reference face in [`collide`]. Near
+/// ties then resolve to a every frame instead of flipping with rounding noise, which would make
+/// resting boxes jitter. The manifold's depth can exceed the MTV depth by at most this much.
+pub const REFERENCE_BIAS: f32 = 5e-4;
+
+/// The smallest projection of `points` on `direction`.
+#[inline]
+fn min_projection(points: &[Vec2], direction: Vec2) -> f32 {
+    points.iter().fold(f32::INFINITY, |m, v| m.min(v.dot(direction)))
+}
+
+/// The separation of b from face `i` of a; `xf` places b in a's frame.
+#[inline]
+fn face_separation(a: &ConvexPolygon, i: usize, b: &ConvexPolygon, xf: &Pose) -> f32 {
+    let normal = a.normals()[i];
+    // Turn the normal into b's frame rather than moving b's vertices into a's.
+    let normal_in_b = xf.rotation.apply_inv(normal);
+    min_projection(b.vertices(), normal_in_b) + normal.dot(xf.translation) - a.plane_offsets()[i]
+}
+
+/// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
+/// Ties go to the lower index.
+#[inline]
+fn max_separation(a: &ConvexPolygon, b: &ConvexPolygon, xf: &Pose) -> (usize, f32) {
+    let mut best = (0, f32::NEG_INFINITY);
+    for i in 0..a.len() {
+        let s = face_separation(a, i, b, xf);
+        if s > best.1 {
+            best = (i, s);
+        }
+    }
+    best
+}
+
+/// The first face of a that separates b (touching counts), if any.
+#[inline]
+fn first_separating_face(a: &ConvexPolygon, b: &ConvexPolygon, xf: &Pose) -> Option<usize> {
+    (0..a.len()).find(|&i| face_separation(a, i, b, xf) >= 0.0)
+}
+
+/// Do the polygons overlap? Tests a's normals, then b's, and stops at the first that separates.
+/// Touching (a zero-width overlap) is not overlapping.
+pub fn overlaps(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> bool {
+    first_separating_face(a, b, &pose_a.inv_mul(&pose_b)).is_none()
+        && first_separating_face(b, a, &pose_b.inv_mul(&pose_a)).is_none()
+}
+
+/// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
+pub fn overlaps_cached(
+    a: &ConvexPolygon,
+    pose_a: Pose,
+    b: &ConvexPolygon,
+    pose_b: Pose,
+    cache: &mut SatCache,
+) -> bool {
+    let b_in_a = pose_a.inv_mul(&pose_b);
+    let a_in_b = pose_b.inv_mul(&pose_a);
+    let cached = match cache.axis() {
+        Some(Axis::EdgeA(i)) if (i as usize) < a.len() => face_separation(a, i as usize, b, &b_in_a),
+        Some(Axis::EdgeB(j)) if (j as usize) < b.len() => face_separation(b, j as usize, a, &a_in_b),
+        _ => f32::NEG_INFINITY, // no axis, or one these shapes do not have
+    };
+    if cached >= 0.0 {
+        return false;
+    }
+    if let Some(i) = first_separating_face(a, b, &b_in_a) {
+        cache.set(Axis::EdgeA(i as u32));
+        return false;
+    }
+    if let Some(j) = first_separating_face(b, a, &a_in_b) {
+        cache.set(Axis::EdgeB(j as u32));
+        return false;
+    }
+    true
+}
+
+/// The largest separation over both polygons' normals (see [`Separation`]).
+pub fn separation(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Separation {
+    let (i, sa) = max_separation(a, b, &pose_a.inv_mul(&pose_b));
+    let (j, sb) = max_separation(b, a, &pose_b.inv_mul(&pose_a));
+    if sb > sa {
+        // b's face: its normal points from b to a, so turn it around.
+        Separation {
+            normal: -pose_b.rotation.apply(b.normals()[j]),
+            distance: sb,
+            axis: Axis::EdgeB(j as u32),
+        }
+    } else {
+        Separation {
+            normal: pose_a.rotation.apply(a.normals()[i]),
+            distance: sa,
+            axis: Axis::EdgeA(i as u32),
+        }
+    }
+}
+
+/// The minimum translation vector, or `None` when the polygons do not overlap.
+pub fn contact(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Option<Contact> {
+    let (i, sa) = max_separation(a, b, &pose_a.inv_mul(&pose_b));
+    if sa >= 0.0 {
+        return None;
+    }
+    let (j, sb) = max_separation(b, a, &pose_b.inv_mul(&pose_a));
+    if sb >= 0.0 {
+        return None;
+    }
+    Some(if sb > sa {
+        Contact { normal: -pose_b.rotation.apply(b.normals()[j]), depth: -sb, axis: Axis::EdgeB(j as u32) }
+    } else {
+        Contact { normal: pose_a.rotation.apply(a.normals()[i]), depth: -sa, axis: Axis::EdgeA(i as u32) }
+    })
+}
+
+/// The contact manifold (1 or 2 points), or `None` when the polygons do not overlap.
+///
+/// The reference face is a's best face unless b's is better by more than
+/// [`REFERENCE_BIAS`]; see [`crate::manifold`] for the clipping and where the points lie.
+pub fn collide(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Option<Manifold> {
+    let b_in_a = pose_a.inv_mul(&pose_b);
+    let (i, sa) = max_separation(a, b, &b_in_a);
+    if sa >= 0.0 {
+        return None;
+    }
+    let a_in_b = pose_b.inv_mul(&pose_a);
+    let (j, sb) = max_separation(b, a, &a_in_b);
+    if sb >= 0.0 {
+        return None;
+    }
+    let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
+    Some(if sb > sa + tolerance {
+        clip(b, j, a, &a_in_b, &pose_b).flipped()
+    } else {
+        clip(a, i, b, &b_in_a, &pose_a)
+    })
+}
+
+/// The manifold with face `r` of `reference` as reference face; `xf` places the incident
+/// polygon in the reference frame and `pose` places the reference polygon in the world. The
+/// normal points out of the reference face and ids are (reference, incident), as if the
+/// reference polygon were a.
+fn clip(reference: &ConvexPolygon, r: usize, incident: &ConvexPolygon, xf: &Pose, pose: &Pose) -> Manifold {
+    let n = reference.len();
+    let normal = reference.normals()[r];
+    let (v1, v2) = (reference.vertices()[r], reference.vertices()[(r + 1) % n]);
+
+    // The incident edge: the one whose normal is most anti-parallel to the reference normal.
+    let normal_in_incident = xf.rotation.apply_inv(normal);
+    let normals = incident.normals();
+    let mut k = 0;
+    for (e, m) in normals.iter().enumerate().skip(1) {
+        if m.dot(normal_in_incident) < normals[k].dot(normal_in_incident) {
+            k = e;
+        }
+    }
+    let k2 = (k + 1) % incident.len();
+    let (r1, r2) = (r as u32, ((r + 1) % n) as u32);
+    let edge = [
+        ClipVertex {
+            point: xf.apply(incident.vertices()[k]),
+            id: FeatureId { a: Feature::Edge(r1), b: Feature::Vertex(k as u32) },
+        },
+        ClipVertex {
+            point: xf.apply(incident.vertices()[k2]),
+            id: FeatureId { a: Feature::Edge(r1), b: Feature::Vertex(k2 as u32) },
+        },
+    ];
+
+    // Side planes through v1 and v2, facing out along the reference edge's tangent.
+    let tangent = Vec2::new(-normal.y, normal.x);
+    let cut_at = |vertex| FeatureId { a: Feature::Vertex(vertex), b: Feature::Edge(k as u32) };
+    let clipped = clip_segment(edge, -tangent, -tangent.dot(v1), cut_at(r1))
+        .and_then(|seg| clip_segment(seg, tangent, tangent.dot(v2), cut_at(r2)));
+
+    let offset = reference.plane_offsets()[r];
+    let world_normal = pose.rotation.apply(normal);
+    let to_point = |c: ClipVertex| ContactPoint {
+        point: pose.apply(c.point),
+        depth: offset - normal.dot(c.point),
+        id: c.id,
+    };
+    if let Some([p, q]) = clipped {
+        let (p, q) = (to_point(p), to_point(q));
+        match (p.depth > 0.0, q.depth > 0.0) {
+            (true, true) => return Manifold::two(world_normal, p, q),
+            (true, false) => return Manifold::one(world_normal, p),
+            (false, true) => return Manifold::one(world_normal, q),
+            (false, false) => {}
+        }
+    }
+    // Rounding (or a deep, steep overlap) left no clipped point behind the face: fall back to
+    // the incident edge's deeper endpoint, which SAT has shown to be behind it.
+    let (p, q) = (to_point(edge[0]), to_point(edge[1]));
+    let deeper = if q.depth > p.depth { q } else { p };
+    Manifold::one(world_normal, ContactPoint { depth: deeper.depth.max(f32::MIN_POSITIVE), ..deeper })
+}

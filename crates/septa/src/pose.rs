@@ -1,0 +1,145 @@
+//! Placing a shape in the world: a rotation and a translation.
+//!
+//! Shapes are stored in their own *local* frame, where their geometry (vertices, normals, plane
+//! offsets) is precomputed once. A [`Pose`] says where that frame sits in the world. Queries never
+//! move a shape's vertices into world space; instead they express one shape in the other's frame
+//! (see [`Pose::inv_mul`]), which costs one rotation per axis instead of one per vertex and keeps
+//! coordinates small, and so precise, even when both shapes are far from the world origin.
+
+use glam::Vec2;
+
+/// A rotation in the plane, stored as its cosine and sine (a unit complex number).
+///
+/// ```
+/// use septa::Rot;
+/// use glam::Vec2;
+/// let quarter = Rot::from_angle(core::f32::consts::FRAC_PI_2);
+/// assert!(quarter.apply(Vec2::X).abs_diff_eq(Vec2::Y, 1e-6));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Rot {
+    /// Cosine of the angle.
+    pub cos: f32,
+    /// Sine of the angle.
+    pub sin: f32,
+}
+
+impl Rot {
+    /// The rotation by zero.
+    pub const IDENTITY: Rot = Rot { cos: 1.0, sin: 0.0 };
+
+    /// The rotation by `angle` radians, counter-clockwise.
+    #[inline]
+    pub fn from_angle(angle: f32) -> Rot {
+        let v = Vec2::from_angle(angle);
+        Rot { cos: v.x, sin: v.y }
+    }
+
+    /// The angle in radians, in `(-π, π]`.
+    #[inline]
+    pub fn angle(self) -> f32 {
+        Vec2::new(self.cos, self.sin).to_angle()
+    }
+
+    /// Rotates `v`.
+    #[inline]
+    pub fn apply(self, v: Vec2) -> Vec2 {
+        Vec2::new(self.cos * v.x - self.sin * v.y, self.sin * v.x + self.cos * v.y)
+    }
+
+    /// Rotates `v` by the inverse rotation.
+    #[inline]
+    pub fn apply_inv(self, v: Vec2) -> Vec2 {
+        Vec2::new(self.cos * v.x + self.sin * v.y, -self.sin * v.x + self.cos * v.y)
+    }
+
+    /// The rotation `self * other`: `other` first, then `self`.
+    #[inline]
+    pub fn compose(self, other: Rot) -> Rot {
+        Rot {
+            cos: self.cos * other.cos - self.sin * other.sin,
+            sin: self.sin * other.cos + self.cos * other.sin,
+        }
+    }
+
+    /// The rotation `self⁻¹ * other`: `other` as seen from `self`'s frame.
+    #[inline]
+    pub fn inv_mul(self, other: Rot) -> Rot {
+        Rot {
+            cos: self.cos * other.cos + self.sin * other.sin,
+            sin: self.cos * other.sin - self.sin * other.cos,
+        }
+    }
+}
+
+impl Default for Rot {
+    fn default() -> Self {
+        Rot::IDENTITY
+    }
+}
+
+/// Where a shape's local frame sits in the world: first rotate, then translate.
+///
+/// ```
+/// use septa::Pose;
+/// use glam::Vec2;
+/// let pose = Pose::new(Vec2::new(10.0, 0.0), core::f32::consts::PI);
+/// assert!(pose.apply(Vec2::X).abs_diff_eq(Vec2::new(9.0, 0.0), 1e-6));
+/// assert!(pose.apply_inv(Vec2::new(9.0, 0.0)).abs_diff_eq(Vec2::X, 1e-6));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Pose {
+    /// Where the local origin lands in the world.
+    pub translation: Vec2,
+    /// The orientation of the local axes.
+    pub rotation: Rot,
+}
+
+impl Pose {
+    /// The world frame itself: local coordinates are world coordinates.
+    pub const IDENTITY: Pose = Pose { translation: Vec2::ZERO, rotation: Rot::IDENTITY };
+
+    /// A pose from a translation and a counter-clockwise angle in radians.
+    #[inline]
+    pub fn new(translation: Vec2, angle: f32) -> Pose {
+        Pose { translation, rotation: Rot::from_angle(angle) }
+    }
+
+    /// A pure translation.
+    #[inline]
+    pub fn from_translation(translation: Vec2) -> Pose {
+        Pose { translation, rotation: Rot::IDENTITY }
+    }
+
+    /// Maps a local point to the world.
+    #[inline]
+    pub fn apply(&self, p: Vec2) -> Vec2 {
+        self.rotation.apply(p) + self.translation
+    }
+
+    /// Maps a world point into the local frame.
+    #[inline]
+    pub fn apply_inv(&self, p: Vec2) -> Vec2 {
+        self.rotation.apply_inv(p - self.translation)
+    }
+
+    /// The pose `self⁻¹ * other`: where `other`'s frame sits as seen from `self`'s frame.
+    ///
+    /// The translations are subtracted *before* rotating, so two shapes far from the origin
+    /// but close to each other get a small, accurate relative translation.
+    #[inline]
+    pub fn inv_mul(&self, other: &Pose) -> Pose {
+        Pose {
+            translation: self.rotation.apply_inv(other.translation - self.translation),
+            rotation: self.rotation.inv_mul(other.rotation),
+        }
+    }
+
+    /// True when both parts are finite numbers.
+    #[inline]
+    pub fn is_finite(&self) -> bool {
+        self.translation.is_finite() && self.rotation.cos.is_finite() && self.rotation.sin.is_finite()
+    }
+}

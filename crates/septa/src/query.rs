@@ -1,0 +1,198 @@
+//! The generic entry: one set of functions for every pair of shapes.
+//!
+//! [`Collide`] is implemented once per ordered pair of shape types, and each method is a single
+//! call into that pair's module in [`crate::pair`], so a reader can always see which algorithm
+//! runs. [`Shape`] values dispatch with a `match` on both kinds; nothing goes through `dyn`.
+
+use crate::pair::{circle_circle, circle_polygon, polygon_circle, polygon_polygon};
+use crate::{
+    trace as plain, Circle, Contact, ConvexPolygon, Manifold, Pose, SatCache, Separation, Shape, Trace,
+};
+
+/// The SAT queries between `Self` (shape a) and `B` (shape b).
+///
+/// Prefer the free functions ([`overlaps`], [`contact`], …), which read as `f(a, pose_a, b,
+/// pose_b)`.
+pub trait Collide<B> {
+    /// See [`overlaps`].
+    fn overlaps(&self, pose: Pose, b: &B, pose_b: Pose) -> bool;
+    /// See [`overlaps_cached`].
+    fn overlaps_cached(&self, pose: Pose, b: &B, pose_b: Pose, cache: &mut SatCache) -> bool;
+    /// See [`separation`].
+    fn separation(&self, pose: Pose, b: &B, pose_b: Pose) -> Separation;
+    /// See [`contact`].
+    fn contact(&self, pose: Pose, b: &B, pose_b: Pose) -> Option<Contact>;
+    /// See [`collide`].
+    fn collide(&self, pose: Pose, b: &B, pose_b: Pose) -> Option<Manifold>;
+    /// See [`trace()`].
+    fn trace(&self, pose: Pose, b: &B, pose_b: Pose) -> Trace;
+}
+
+macro_rules! pair {
+    ($a:ty, $b:ty, $module:ident, |$x:ident, $px:ident, $y:ident, $py:ident| $trace:expr) => {
+        impl Collide<$b> for $a {
+            #[inline]
+            fn overlaps(&self, pose: Pose, b: &$b, pose_b: Pose) -> bool {
+                $module::overlaps(self, pose, b, pose_b)
+            }
+            #[inline]
+            fn overlaps_cached(&self, pose: Pose, b: &$b, pose_b: Pose, cache: &mut SatCache) -> bool {
+                $module::overlaps_cached(self, pose, b, pose_b, cache)
+            }
+            #[inline]
+            fn separation(&self, pose: Pose, b: &$b, pose_b: Pose) -> Separation {
+                $module::separation(self, pose, b, pose_b)
+            }
+            #[inline]
+            fn contact(&self, pose: Pose, b: &$b, pose_b: Pose) -> Option<Contact> {
+                $module::contact(self, pose, b, pose_b)
+            }
+            #[inline]
+            fn collide(&self, pose: Pose, b: &$b, pose_b: Pose) -> Option<Manifold> {
+                $module::collide(self, pose, b, pose_b)
+            }
+            fn trace(&self, pose: Pose, b: &$b, pose_b: Pose) -> Trace {
+                let ($x, $px, $y, $py) = (self, pose, b, pose_b);
+                $trace
+            }
+        }
+    };
+}
+
+pair!(ConvexPolygon, ConvexPolygon, polygon_polygon, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
+pair!(ConvexPolygon, Circle, polygon_circle, |a, pa, b, pb| plain::polygon_circle(a, pa, b, pb));
+pair!(Circle, ConvexPolygon, circle_polygon, |a, pa, b, pb| plain::polygon_circle(b, pb, a, pa).flipped());
+pair!(Circle, Circle, circle_circle, |a, pa, b, pb| plain::circle_circle(a, pa, b, pb));
+
+macro_rules! dispatch {
+    ($a:expr, $b:expr, |$x:ident, $y:ident| $call:expr) => {
+        match ($a, $b) {
+            (Shape::Polygon($x), Shape::Polygon($y)) => $call,
+            (Shape::Polygon($x), Shape::Circle($y)) => $call,
+            (Shape::Circle($x), Shape::Polygon($y)) => $call,
+            (Shape::Circle($x), Shape::Circle($y)) => $call,
+        }
+    };
+}
+
+impl Collide<Shape> for Shape {
+    fn overlaps(&self, pose: Pose, b: &Shape, pose_b: Pose) -> bool {
+        dispatch!(self, b, |x, y| x.overlaps(pose, y, pose_b))
+    }
+    fn overlaps_cached(&self, pose: Pose, b: &Shape, pose_b: Pose, cache: &mut SatCache) -> bool {
+        dispatch!(self, b, |x, y| x.overlaps_cached(pose, y, pose_b, cache))
+    }
+    fn separation(&self, pose: Pose, b: &Shape, pose_b: Pose) -> Separation {
+        dispatch!(self, b, |x, y| x.separation(pose, y, pose_b))
+    }
+    fn contact(&self, pose: Pose, b: &Shape, pose_b: Pose) -> Option<Contact> {
+        dispatch!(self, b, |x, y| x.contact(pose, y, pose_b))
+    }
+    fn collide(&self, pose: Pose, b: &Shape, pose_b: Pose) -> Option<Manifold> {
+        dispatch!(self, b, |x, y| x.collide(pose, y, pose_b))
+    }
+    fn trace(&self, pose: Pose, b: &Shape, pose_b: Pose) -> Trace {
+        dispatch!(self, b, |x, y| x.trace(pose, y, pose_b))
+    }
+}
+
+/// Do a and b overlap? SAT with an early exit at the first separating axis.
+///
+/// **Touching is not overlapping**: shapes whose shadows meet in a single point on some axis
+/// (edge on edge, vertex on edge, circles at distance `r₁ + r₂`) are reported as disjoint, as the
+/// separating axis theorem's strict form says.
+///
+/// ```
+/// use septa::{overlaps, ConvexPolygon, Pose};
+/// use glam::Vec2;
+/// let square = ConvexPolygon::rectangle(Vec2::splat(1.0)).unwrap();
+/// let touching = Pose::from_translation(Vec2::new(2.0, 0.0));
+/// let overlapping = Pose::from_translation(Vec2::new(1.9, 0.0));
+/// assert!(!overlaps(&square, Pose::IDENTITY, &square, touching));
+/// assert!(overlaps(&square, Pose::IDENTITY, &square, overlapping));
+/// ```
+#[inline]
+pub fn overlaps<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
+    a.overlaps(pose_a, b, pose_b)
+}
+
+/// [`overlaps`], trying the axis remembered in `cache` first and remembering the one that
+/// separates (see [`SatCache`]). Always gives the same answer as [`overlaps`].
+#[inline]
+pub fn overlaps_cached<A: Collide<B>, B>(
+    a: &A,
+    pose_a: Pose,
+    b: &B,
+    pose_b: Pose,
+    cache: &mut SatCache,
+) -> bool {
+    a.overlaps_cached(pose_a, b, pose_b, cache)
+}
+
+/// The largest separation over all candidate axes, for separated and overlapping pairs alike.
+///
+/// ```
+/// use septa::{separation, Circle, Pose};
+/// use glam::Vec2;
+/// let a = Circle::new(Vec2::ZERO, 1.0).unwrap();
+/// let b = Circle::new(Vec2::new(5.0, 0.0), 1.0).unwrap();
+/// assert_eq!(separation(&a, Pose::IDENTITY, &b, Pose::IDENTITY).distance, 3.0);
+/// ```
+#[inline]
+pub fn separation<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
+    a.separation(pose_a, b, pose_b)
+}
+
+/// The minimum translation vector: the shortest move of b that separates the shapes, as a unit
+/// normal (from a to b) and a depth; `None` when they do not overlap.
+///
+/// ```
+/// use septa::{contact, ConvexPolygon, Pose};
+/// use glam::Vec2;
+/// let square = ConvexPolygon::rectangle(Vec2::splat(1.0)).unwrap();
+/// let b = Pose::from_translation(Vec2::new(1.5, 0.2));
+/// let mtv = contact(&square, Pose::IDENTITY, &square, b).unwrap();
+/// assert!(mtv.normal.abs_diff_eq(Vec2::X, 1e-6));
+/// assert!((mtv.depth - 0.5).abs() < 1e-6);
+/// ```
+#[inline]
+pub fn contact<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Contact> {
+    a.contact(pose_a, b, pose_b)
+}
+
+/// The contact manifold: one or two points with a depth and feature id each; `None` when the
+/// shapes do not overlap. See [`crate::manifold`] for how the points are found and where they lie.
+///
+/// ```
+/// use septa::{collide, ConvexPolygon, Pose};
+/// use glam::Vec2;
+/// let ground = ConvexPolygon::rectangle(Vec2::new(10.0, 1.0)).unwrap();
+/// let boxy = ConvexPolygon::rectangle(Vec2::splat(0.5)).unwrap();
+/// let resting = Pose::from_translation(Vec2::new(0.0, 1.49)); // sunk 0.01 into the ground
+/// let m = collide(&ground, Pose::IDENTITY, &boxy, resting).unwrap();
+/// assert_eq!(m.points().len(), 2); // both bottom corners
+/// assert!(m.normal.abs_diff_eq(Vec2::Y, 1e-6));
+/// for p in m.points() {
+///     assert!((p.depth - 0.01).abs() < 1e-5);
+/// }
+/// ```
+#[inline]
+pub fn collide<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Manifold> {
+    a.collide(pose_a, b, pose_b)
+}
+
+/// The step trace of the test: every candidate axis with both shadows (see [`crate::trace`]).
+///
+/// ```
+/// use septa::{trace, Circle, ConvexPolygon, Pose, Verdict};
+/// use glam::Vec2;
+/// let square = ConvexPolygon::rectangle(Vec2::splat(1.0)).unwrap();
+/// let ball = Circle::new(Vec2::new(1.4, 1.4), 0.5).unwrap(); // off the corner
+/// let t = trace(&square, Pose::IDENTITY, &ball, Pose::IDENTITY);
+/// assert_eq!(t.steps.len(), 5); // 4 edge normals + the corner→centre axis
+/// assert!(t.steps[..4].iter().all(|s| !s.is_gap()));
+/// assert_eq!(t.verdict, Verdict::Separated { step: 4 });
+/// ```
+pub fn trace<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Trace {
+    a.trace(pose_a, b, pose_b)
+}

@@ -1,0 +1,59 @@
+//! Circles.
+
+use glam::Vec2;
+
+use crate::{Interval, ShapeError};
+
+/// A circle: a centre in the local frame and a radius.
+///
+/// With [`Pose::IDENTITY`](crate::Pose::IDENTITY) the centre is in world coordinates; with a pose
+/// the centre is usually zero and the pose's translation places the circle.
+///
+/// ```
+/// use septa::Circle;
+/// use glam::Vec2;
+/// let c = Circle::new(Vec2::new(1.0, 2.0), 0.5).unwrap();
+/// assert_eq!(c.radius(), 0.5);
+/// assert!(Circle::new(Vec2::ZERO, 0.0).is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Circle {
+    center: Vec2,
+    radius: f32,
+}
+
+impl Circle {
+    /// A circle with the given centre and radius.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a non-finite centre, [`ShapeError::InvalidRadius`] unless
+    /// the radius is finite and greater than zero.
+    pub fn new(center: Vec2, radius: f32) -> Result<Circle, ShapeError> {
+        if !center.is_finite() {
+            return Err(ShapeError::NonFinite { index: 0 });
+        }
+        if !(radius.is_finite() && radius > 0.0) {
+            return Err(ShapeError::InvalidRadius { radius });
+        }
+        Ok(Circle { center, radius })
+    }
+
+    /// The centre, in the local frame.
+    #[inline]
+    pub fn center(&self) -> Vec2 {
+        self.center
+    }
+
+    /// The radius.
+    #[inline]
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// The projection on a unit `axis` (local frame): the centre's projection ± the radius.
+    #[inline]
+    pub fn project(&self, axis: Vec2) -> Interval {
+        let c = self.center.dot(axis);
+        Interval::new(c - self.radius, c + self.radius)
+    }
+}

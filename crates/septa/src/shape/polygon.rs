@@ -1,0 +1,404 @@
+//! Convex polygons: validated at construction, with everything SAT needs precomputed.
+
+use alloc::vec::Vec;
+use glam::{DVec2, Vec2};
+
+use crate::{Interval, Pose, ShapeError};
+
+/// How far a vertex may sit from the line through its two neighbours and still be dropped as
+/// collinear, as a fraction of the distance between those neighbours: about two f32 ulps, so
+/// points meant to lie on a line but rounded off it are merged, while genuine corners of slivers
+/// with aspect ratios up to about a million are kept. A polygon whose vertices are all collinear
+/// to within this tolerance has (near-)zero area and is rejected.
+pub const COLLINEAR_TOLERANCE: f64 = 2.5e-7;
+
+/// A convex polygon in its local frame.
+///
+/// Vertices are stored **counter-clockwise** (in a y-up frame; that is clockwise on a y-down
+/// screen) whatever the winding of the input, so edge `i`, from vertex `i` to vertex `i + 1`,
+/// has the outward normal `(e.y, -e.x) / |e|`. Mixed or reversed winding would make normals point
+/// inward and every query wrong, which is why it is normalised here, once.
+///
+/// Construction precomputes the unit outward normals and the plane offsets
+/// `dᵢ = nᵢ · vᵢ`: the polygon's own projection on its normal `nᵢ` ends exactly at `dᵢ`, so a
+/// query needs to project only the *other* shape on it.
+///
+/// ```
+/// use septa::ConvexPolygon;
+/// use glam::Vec2;
+/// // clockwise input is accepted and stored counter-clockwise
+/// let square = ConvexPolygon::new(&[
+///     Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), Vec2::new(1.0, 1.0), Vec2::new(1.0, 0.0),
+/// ]).unwrap();
+/// assert_eq!(square.len(), 4);
+/// assert_eq!(square.vertices()[1], Vec2::new(1.0, 0.0)); // the first vertex stays first
+/// assert_eq!(square.normals()[0], Vec2::new(0.0, -1.0)); // bottom edge faces down
+/// assert_eq!(square.plane_offsets()[1], 1.0);             // right edge: x = 1
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexPolygon {
+    vertices: Vec<Vec2>,
+    normals: Vec<Vec2>,
+    offsets: Vec<f32>,
+    centroid: Vec2,
+    radius: f32,
+}
+
+impl ConvexPolygon {
+    /// A polygon from its corners in convex order, either winding, in its local frame (or in
+    /// world coordinates, placed with [`Pose::IDENTITY`]).
+    ///
+    /// Exact duplicates of consecutive points are dropped, and so are points that lie on the line
+    /// through their neighbours within [`COLLINEAR_TOLERANCE`].
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`], [`ShapeError::TooFewVertices`] (fewer than 3 distinct points),
+    /// [`ShapeError::ZeroArea`] (all points collinear), [`ShapeError::NotConvex`] (a reflex turn,
+    /// a doubling back, or a boundary that winds more than once).
+    pub fn new(points: &[Vec2]) -> Result<ConvexPolygon, ShapeError> {
+        check_finite(points)?;
+        let mut tagged: Vec<(DVec2, usize)> = Vec::with_capacity(points.len());
+        for (index, p) in points.iter().enumerate() {
+            let p = p.as_dvec2();
+            if tagged.last().map(|last| last.0) != Some(p) {
+                tagged.push((p, index));
+            }
+        }
+        while tagged.len() > 1 && tagged[0].0 == tagged[tagged.len() - 1].0 {
+            tagged.pop();
+        }
+        if tagged.len() < 3 {
+            return Err(ShapeError::TooFewVertices { distinct: tagged.len() });
+        }
+        if signed_area(tagged.iter().map(|t| t.0)) < 0.0 {
+            tagged[1..].reverse(); // same loop the other way round, same first vertex
+        }
+        let cleaned = drop_collinear(tagged)?;
+        check_convex(&cleaned)?;
+        Ok(ConvexPolygon::from_ccw(cleaned.iter().map(|t| t.0), DVec2::ZERO))
+    }
+
+    /// The convex hull of any points, in any order; interior and repeated points are allowed.
+    ///
+    /// ```
+    /// use septa::ConvexPolygon;
+    /// use glam::Vec2;
+    /// let hull = ConvexPolygon::hull(&[
+    ///     Vec2::new(1.0, 1.0), Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), // (1,1) is a corner
+    ///     Vec2::new(1.0, 0.2), Vec2::new(1.0, 0.0),                        // interior, on an edge
+    ///     Vec2::new(0.0, 2.0), Vec2::new(2.0, 2.0),
+    /// ]).unwrap();
+    /// assert_eq!(hull.len(), 4);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`], [`ShapeError::TooFewVertices`], [`ShapeError::ZeroArea`].
+    pub fn hull(points: &[Vec2]) -> Result<ConvexPolygon, ShapeError> {
+        check_finite(points)?;
+        let mut pts: Vec<(DVec2, usize)> =
+            points.iter().enumerate().map(|(i, p)| (p.as_dvec2(), i)).collect();
+        // Andrew's monotone chain: sort by x then y, build the lower and upper chains keeping
+        // only strict left turns.
+        pts.sort_by(|p, q| p.0.x.total_cmp(&q.0.x).then(p.0.y.total_cmp(&q.0.y)));
+        pts.dedup_by(|p, q| p.0 == q.0);
+        if pts.len() < 3 {
+            return Err(ShapeError::TooFewVertices { distinct: pts.len() });
+        }
+        let mut chain: Vec<(DVec2, usize)> = Vec::with_capacity(2 * pts.len());
+        for pass in 0..2 {
+            let start = chain.len();
+            for k in 0..pts.len() {
+                let p = if pass == 0 { pts[k] } else { pts[pts.len() - 1 - k] };
+                while chain.len() >= start + 2 {
+                    let (o, a) = (chain[chain.len() - 2].0, chain[chain.len() - 1].0);
+                    if (a - o).perp_dot(p.0 - a) > 0.0 {
+                        break;
+                    }
+                    chain.pop();
+                }
+                chain.push(p);
+            }
+            chain.pop(); // the last point of each chain starts the other one
+        }
+        if chain.len() < 3 {
+            return Err(ShapeError::ZeroArea);
+        }
+        let cleaned = drop_collinear(chain)?;
+        Ok(ConvexPolygon::from_ccw(cleaned.iter().map(|t| t.0), DVec2::ZERO))
+    }
+
+    /// The regular polygon with `sides` corners on a circle of `radius` about the local origin,
+    /// the first at angle `rotation` (radians, counter-clockwise from +x).
+    ///
+    /// ```
+    /// use septa::ConvexPolygon;
+    /// let hexagon = ConvexPolygon::regular(6, 2.0, 0.0).unwrap();
+    /// assert!((hexagon.vertices()[1].y - 3f32.sqrt()).abs() < 1e-6);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ShapeError::TooFewSides`], [`ShapeError::InvalidRadius`], [`ShapeError::NonFinite`]
+    /// (non-finite rotation).
+    pub fn regular(sides: usize, radius: f32, rotation: f32) -> Result<ConvexPolygon, ShapeError> {
+        if sides < 3 {
+            return Err(ShapeError::TooFewSides { sides });
+        }
+        if !(radius.is_finite() && radius > 0.0) {
+            return Err(ShapeError::InvalidRadius { radius });
+        }
+        if !rotation.is_finite() {
+            return Err(ShapeError::NonFinite { index: 0 });
+        }
+        let step = core::f64::consts::TAU / sides as f64;
+        let points: Vec<Vec2> = (0..sides)
+            .map(|k| (DVec2::from_angle(rotation as f64 + step * k as f64) * radius as f64).as_vec2())
+            .collect();
+        ConvexPolygon::new(&points)
+    }
+
+    /// The axis-aligned rectangle with the given half extents, centred on the local origin.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`], or [`ShapeError::ZeroArea`] when a half extent is not positive.
+    pub fn rectangle(half_extents: Vec2) -> Result<ConvexPolygon, ShapeError> {
+        let Vec2 { x: hx, y: hy } = half_extents;
+        if !half_extents.is_finite() {
+            return Err(ShapeError::NonFinite { index: 0 });
+        }
+        if !(hx > 0.0 && hy > 0.0) {
+            return Err(ShapeError::ZeroArea);
+        }
+        ConvexPolygon::new(&[Vec2::new(-hx, -hy), Vec2::new(hx, -hy), Vec2::new(hx, hy), Vec2::new(-hx, hy)])
+    }
+
+    /// The same polygon with its local origin moved to (the f32 nearest) its centroid, and the
+    /// pose that puts it back where it was.
+    ///
+    /// Use it for polygons given in world coordinates far from the origin: queries then work
+    /// with small local coordinates and a relative translation between the two poses, which
+    /// keeps results accurate to the size of the shapes rather than of their distance from the
+    /// origin. The new origin is itself an f32 value, so the translation is exact.
+    ///
+    /// ```
+    /// use septa::ConvexPolygon;
+    /// use glam::Vec2;
+    /// let far = ConvexPolygon::new(&[
+    ///     Vec2::new(1e4, 1e4), Vec2::new(1e4 + 2.0, 1e4), Vec2::new(1e4, 1e4 + 2.0),
+    /// ]).unwrap();
+    /// let (local, pose) = far.recentered();
+    /// assert!(local.centroid().length() < 1e-3);
+    /// assert!(pose.apply(local.vertices()[0]).abs_diff_eq(far.vertices()[0], 1e-3));
+    /// ```
+    pub fn recentered(&self) -> (ConvexPolygon, Pose) {
+        let origin = self.centroid;
+        let polygon = ConvexPolygon::from_ccw(self.vertices.iter().map(|v| v.as_dvec2()), origin.as_dvec2());
+        (polygon, Pose::from_translation(origin))
+    }
+
+    /// Builds from counter-clockwise, validated points, shifted by `-origin` (exactly in f64).
+    fn from_ccw(points: impl Iterator<Item = DVec2>, origin: DVec2) -> ConvexPolygon {
+        let pts: Vec<DVec2> = points.map(|p| p - origin).collect();
+        let n = pts.len();
+        let vertices: Vec<Vec2> = pts.iter().map(|p| p.as_vec2()).collect();
+        let mut normals = Vec::with_capacity(n);
+        let mut offsets = Vec::with_capacity(n);
+        for i in 0..n {
+            let e = pts[(i + 1) % n] - pts[i];
+            let normal = DVec2::new(e.y, -e.x).normalize().as_vec2();
+            // The offset of the *rounded* normal through the stored vertex, so that a projection
+            // computed from stored data lands on it.
+            offsets.push(normal.as_dvec2().dot(vertices[i].as_dvec2()) as f32);
+            normals.push(normal);
+        }
+        // Area-weighted centroid, about the first vertex to keep the products small.
+        let (mut area2, mut weighted) = (0.0f64, DVec2::ZERO);
+        for i in 1..n - 1 {
+            let (p, q) = (pts[i] - pts[0], pts[i + 1] - pts[0]);
+            let cross = p.perp_dot(q);
+            area2 += cross;
+            weighted += (p + q) * cross;
+        }
+        let centroid = (pts[0] + weighted / (3.0 * area2)).as_vec2();
+        let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0f32, f32::max);
+        ConvexPolygon { vertices, normals, offsets, centroid, radius }
+    }
+
+    /// The number of vertices (and of edges).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.vertices.len()
+    }
+
+    /// Always false: a polygon has at least three vertices. Present for API symmetry with `len`.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.vertices.is_empty()
+    }
+
+    /// The vertices, counter-clockwise, in the local frame.
+    #[inline]
+    pub fn vertices(&self) -> &[Vec2] {
+        &self.vertices
+    }
+
+    /// The unit outward normal of each edge: `normals()[i]` belongs to the edge from vertex `i`
+    /// to vertex `i + 1`.
+    #[inline]
+    pub fn normals(&self) -> &[Vec2] {
+        &self.normals
+    }
+
+    /// The plane offset of each edge, `normals()[i] · vertices()[i]`: the largest projection of
+    /// the polygon on its own normal `i`.
+    #[inline]
+    pub fn plane_offsets(&self) -> &[f32] {
+        &self.offsets
+    }
+
+    /// The area-weighted centroid, in the local frame.
+    #[inline]
+    pub fn centroid(&self) -> Vec2 {
+        self.centroid
+    }
+
+    /// The largest distance from the centroid to a vertex.
+    #[inline]
+    pub fn bounding_radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// The index of the vertex farthest along `direction` (the first one on a tie).
+    #[inline]
+    pub fn support(&self, direction: Vec2) -> usize {
+        let mut best = 0;
+        let mut best_dot = self.vertices[0].dot(direction);
+        for (i, v) in self.vertices.iter().enumerate().skip(1) {
+            let d = v.dot(direction);
+            if d > best_dot {
+                best = i;
+                best_dot = d;
+            }
+        }
+        best
+    }
+
+    /// The projection of the polygon (in its local frame) on `axis`, with the indices of the
+    /// vertices that give its smallest and largest ends.
+    pub fn project(&self, axis: Vec2) -> (Interval, usize, usize) {
+        let (mut lo, mut hi) = (0, 0);
+        let first = self.vertices[0].dot(axis);
+        let mut interval = Interval::new(first, first);
+        for (i, v) in self.vertices.iter().enumerate().skip(1) {
+            let d = v.dot(axis);
+            if d < interval.min {
+                interval.min = d;
+                lo = i;
+            }
+            if d > interval.max {
+                interval.max = d;
+                hi = i;
+            }
+        }
+        (interval, lo, hi)
+    }
+}
+
+fn check_finite(points: &[Vec2]) -> Result<(), ShapeError> {
+    match points.iter().position(|p| !p.is_finite()) {
+        Some(index) => Err(ShapeError::NonFinite { index }),
+        None => Ok(()),
+    }
+}
+
+/// Twice the signed area (positive when counter-clockwise), about the first point.
+fn signed_area(mut points: impl Iterator<Item = DVec2>) -> f64 {
+    let Some(origin) = points.next() else { return 0.0 };
+    let mut previous = DVec2::ZERO;
+    let mut area2 = 0.0;
+    for p in points {
+        let p = p - origin;
+        area2 += previous.perp_dot(p);
+        previous = p;
+    }
+    area2
+}
+
+/// Is `mid` on the segment from `prev` to `next`, within [`COLLINEAR_TOLERANCE`]? A point on the
+/// line but *outside* the segment means the boundary doubles back: that is an error.
+fn collinear(prev: DVec2, mid: DVec2, next: DVec2) -> Option<bool> {
+    let span = next - prev;
+    let span_len = span.length();
+    let off_line = span.perp_dot(mid - prev).abs();
+    if off_line > COLLINEAR_TOLERANCE * span_len * span_len {
+        return Some(false);
+    }
+    // On the line: between its neighbours (drop it) or a spike (not convex).
+    if (mid - prev).dot(next - mid) > 0.0 {
+        Some(true)
+    } else {
+        None
+    }
+}
+
+/// Drops collinear points from a counter-clockwise loop, in one pass with a stack, then settles
+/// the seam where the loop closes.
+fn drop_collinear(points: Vec<(DVec2, usize)>) -> Result<Vec<(DVec2, usize)>, ShapeError> {
+    let mut out: Vec<(DVec2, usize)> = Vec::with_capacity(points.len());
+    for p in points {
+        while out.len() >= 2 {
+            let (prev, mid) = (out[out.len() - 2], out[out.len() - 1]);
+            match collinear(prev.0, mid.0, p.0) {
+                Some(true) => {
+                    out.pop();
+                }
+                Some(false) => break,
+                None => return Err(ShapeError::NotConvex { index: mid.1 }),
+            }
+        }
+        out.push(p);
+    }
+    loop {
+        let n = out.len();
+        if n < 3 {
+            return Err(ShapeError::ZeroArea);
+        }
+        match collinear(out[n - 2].0, out[n - 1].0, out[0].0) {
+            Some(true) => {
+                out.pop();
+                continue;
+            }
+            Some(false) => {}
+            None => return Err(ShapeError::NotConvex { index: out[n - 1].1 }),
+        }
+        match collinear(out[n - 1].0, out[0].0, out[1].0) {
+            Some(true) => {
+                out.remove(0);
+                continue;
+            }
+            Some(false) => {}
+            None => return Err(ShapeError::NotConvex { index: out[0].1 }),
+        }
+        return Ok(out);
+    }
+}
+
+/// Every turn must be to the left, and the turns must add up to one full turn: a pentagram turns
+/// left at every point but winds twice.
+fn check_convex(points: &[(DVec2, usize)]) -> Result<(), ShapeError> {
+    let n = points.len();
+    let mut turned = 0.0f64;
+    for i in 0..n {
+        let prev = points[(i + n - 1) % n].0;
+        let (cur, next) = (points[i].0, points[(i + 1) % n].0);
+        let (e0, e1) = (cur - prev, next - cur);
+        let cross = e0.perp_dot(e1);
+        if cross <= 0.0 {
+            return Err(ShapeError::NotConvex { index: points[i].1 });
+        }
+        turned += DVec2::new(e0.dot(e1), cross).to_angle();
+        if turned > core::f64::consts::TAU + 1e-3 {
+            return Err(ShapeError::NotConvex { index: points[i].1 });
+        }
+    }
+    Ok(())
+}

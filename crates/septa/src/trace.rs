@@ -1,0 +1,221 @@
+//! The step trace: every candidate axis of a test, as the textbook figure draws it.
+//!
+//! The fast queries never build projection intervals; the trace does, the plain way: for each
+//! candidate axis in test order it projects both shapes fully, records which vertex gives each
+//! end, and works out the gap or the shorter way out. It is meant for teaching, debugging and
+//! the interactive explorer, and it allocates (one entry per axis).
+//!
+//! Because it computes independently of the fast path, the tests check that the two agree:
+//! the first gap in the trace exists exactly when [`overlaps`](crate::overlaps()) is false, and
+//! the minimum push equals [`contact`](crate::contact())'s depth.
+
+use alloc::vec::Vec;
+use glam::Vec2;
+
+use crate::pair::{circle_circle, polygon_circle};
+use crate::{Axis, Circle, Contact, ConvexPolygon, Interval, Manifold, Pose};
+
+/// One shape's shadow on an axis, in world coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Projection {
+    /// The interval of projections, measured along the step's direction from the world origin.
+    pub interval: Interval,
+    /// A point of the shape (world frame) that projects onto `interval.min`.
+    pub min_point: Vec2,
+    /// A point of the shape that projects onto `interval.max`.
+    pub max_point: Vec2,
+    /// The polygon vertex at `min_point`; `None` for a circle.
+    pub min_vertex: Option<u32>,
+    /// The polygon vertex at `max_point`; `None` for a circle.
+    pub max_vertex: Option<u32>,
+}
+
+/// One candidate axis tested.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct AxisStep {
+    /// Where the axis comes from.
+    pub axis: Axis,
+    /// The unit axis in the world frame (for an edge, its outward normal).
+    pub direction: Vec2,
+    /// a's shadow.
+    pub a: Projection,
+    /// b's shadow.
+    pub b: Projection,
+    /// [`Interval::separation`] of the shadows: ≥ 0 is a gap (zero: touching), < 0 an overlap.
+    pub separation: f32,
+    /// On an overlap, the shorter way out for b along `direction`, signed ([`Interval::push`]);
+    /// `None` on a gap.
+    pub push: Option<f32>,
+}
+
+impl AxisStep {
+    fn new(axis: Axis, direction: Vec2, a: Projection, b: Projection) -> AxisStep {
+        let separation = a.interval.separation(b.interval);
+        let push = (separation < 0.0).then(|| a.interval.push(b.interval));
+        AxisStep { axis, direction, a, b, separation, push }
+    }
+
+    /// Does this axis separate the shapes (a gap, or touching)?
+    #[inline]
+    pub fn is_gap(&self) -> bool {
+        self.separation >= 0.0
+    }
+
+    fn flipped(self) -> AxisStep {
+        AxisStep::new(self.axis.flipped(), self.direction, self.b, self.a)
+    }
+}
+
+/// How the test ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Verdict {
+    /// An axis separates the shapes; `step` is the index of the first one in test order, where
+    /// [`overlaps`](crate::overlaps()) stops.
+    Separated {
+        /// Index into [`Trace::steps`].
+        step: usize,
+    },
+    /// Every axis overlaps.
+    Colliding {
+        /// Index into [`Trace::steps`] of the axis with the smallest push (the first on a tie).
+        step: usize,
+        /// The MTV read off that step.
+        contact: Contact,
+        /// The contact manifold, as [`collide`](crate::collide()) computes it. `None` only in
+        /// the rare case where the fast path, rounding differently, finds the shapes exactly
+        /// touching while this plain computation finds an overlap of a few ulps.
+        manifold: Option<Manifold>,
+    },
+}
+
+/// Every candidate axis of a SAT test, in test order, and the verdict.
+#[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Trace {
+    /// One entry per candidate axis, in the order the test takes them. All axes are listed,
+    /// also those after the first gap.
+    pub steps: Vec<AxisStep>,
+    /// The outcome.
+    pub verdict: Verdict,
+}
+
+impl Trace {
+    fn from_steps(steps: Vec<AxisStep>, manifold: Option<Manifold>) -> Trace {
+        let verdict = match steps.iter().position(AxisStep::is_gap) {
+            Some(step) => Verdict::Separated { step },
+            None => {
+                let mut step = 0;
+                let depth = |s: &AxisStep| s.push.map_or(f32::INFINITY, f32::abs);
+                for (i, s) in steps.iter().enumerate() {
+                    if depth(s) < depth(&steps[step]) {
+                        step = i;
+                    }
+                }
+                let push = steps[step].push.unwrap_or(0.0);
+                let contact = Contact {
+                    normal: steps[step].direction * push.signum(),
+                    depth: push.abs(),
+                    axis: steps[step].axis,
+                };
+                Verdict::Colliding { step, contact, manifold }
+            }
+        };
+        Trace { steps, verdict }
+    }
+
+    /// The same trace seen with a and b exchanged.
+    pub fn flipped(self) -> Trace {
+        let steps = self.steps.into_iter().map(AxisStep::flipped).collect();
+        let manifold = match self.verdict {
+            Verdict::Colliding { manifold, .. } => manifold.map(Manifold::flipped),
+            Verdict::Separated { .. } => None,
+        };
+        Trace::from_steps(steps, manifold)
+    }
+
+    /// Is the verdict a collision?
+    pub fn collides(&self) -> bool {
+        matches!(self.verdict, Verdict::Colliding { .. })
+    }
+}
+
+/// A polygon's projection on the unit `direction` (a's frame); `xf` places it in a's frame.
+fn polygon_projection(p: &ConvexPolygon, xf: &Pose, direction: Vec2) -> Projection {
+    let (interval, lo, hi) = p.project(xf.rotation.apply_inv(direction));
+    Projection {
+        interval: interval.shifted(direction.dot(xf.translation)),
+        min_point: xf.apply(p.vertices()[lo]),
+        max_point: xf.apply(p.vertices()[hi]),
+        min_vertex: Some(lo as u32),
+        max_vertex: Some(hi as u32),
+    }
+}
+
+/// A circle's projection; `center` is in a's frame.
+fn circle_projection(center: Vec2, radius: f32, direction: Vec2) -> Projection {
+    let c = center.dot(direction);
+    Projection {
+        interval: Interval::new(c - radius, c + radius),
+        min_point: center - direction * radius,
+        max_point: center + direction * radius,
+        min_vertex: None,
+        max_vertex: None,
+    }
+}
+
+/// A step computed in a's frame, moved to the world by `pose_a`.
+fn world_step(axis: Axis, direction: Vec2, a: Projection, b: Projection, pose_a: &Pose) -> AxisStep {
+    let world = pose_a.rotation.apply(direction);
+    let shift = world.dot(pose_a.translation);
+    let place = |p: Projection| Projection {
+        interval: p.interval.shifted(shift),
+        min_point: pose_a.apply(p.min_point),
+        max_point: pose_a.apply(p.max_point),
+        ..p
+    };
+    AxisStep::new(axis, world, place(a), place(b))
+}
+
+/// The trace of polygon against polygon: a's normals, then b's.
+pub fn polygon_polygon(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Trace {
+    let b_in_a = pose_a.inv_mul(&pose_b);
+    let mut steps = Vec::with_capacity(a.len() + b.len());
+    let normals_a = a.normals().iter().enumerate().map(|(i, &n)| (Axis::EdgeA(i as u32), n));
+    let normals_b =
+        b.normals().iter().enumerate().map(|(j, &n)| (Axis::EdgeB(j as u32), b_in_a.rotation.apply(n)));
+    for (axis, direction) in normals_a.chain(normals_b) {
+        let pa = polygon_projection(a, &Pose::IDENTITY, direction);
+        let pb = polygon_projection(b, &b_in_a, direction);
+        steps.push(world_step(axis, direction, pa, pb, &pose_a));
+    }
+    Trace::from_steps(steps, crate::pair::polygon_polygon::collide(a, pose_a, b, pose_b))
+}
+
+/// The trace of polygon against circle: the polygon's normals, then the vertex axis.
+pub fn polygon_circle(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trace {
+    let c = polygon_circle::center_in(&pose_a, b, &pose_b);
+    let (k, vertex_axis) = polygon_circle::vertex_axis(a, c);
+    let normals = a.normals().iter().enumerate().map(|(i, &n)| (Axis::EdgeA(i as u32), n));
+    let axes = normals.chain(core::iter::once((Axis::VertexA(k as u32), vertex_axis)));
+    let steps = axes
+        .map(|(axis, direction)| {
+            let pa = polygon_projection(a, &Pose::IDENTITY, direction);
+            let pb = circle_projection(c, b.radius(), direction);
+            world_step(axis, direction, pa, pb, &pose_a)
+        })
+        .collect();
+    Trace::from_steps(steps, crate::pair::polygon_circle::collide(a, pose_a, b, pose_b))
+}
+
+/// The trace of circle against circle: the centre line.
+pub fn circle_circle(a: &Circle, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trace {
+    let (direction, _) = circle_circle::centers(a, &pose_a, b, &pose_b);
+    let center_b = pose_a.inv_mul(&pose_b).apply(b.center());
+    let pa = circle_projection(a.center(), a.radius(), direction);
+    let pb = circle_projection(center_b, b.radius(), direction);
+    let steps = alloc::vec![world_step(Axis::Centers, direction, pa, pb, &pose_a)];
+    Trace::from_steps(steps, circle_circle::collide(a, pose_a, b, pose_b))
+}
