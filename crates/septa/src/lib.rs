@@ -75,3 +75,8 @@ pub use pose::{Pose, Rot};
 pub use query::{collide, contact, overlaps, overlaps_cached, separation, trace, Collide};
 pub use shape::{Circle, ConvexPolygon, Shape, COLLINEAR_TOLERANCE};
 pub use trace::{AxisStep, Projection, Trace, Verdict};
+
+/// The README's example is compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

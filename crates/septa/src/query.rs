@@ -181,7 +181,7 @@ pub fn collide<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Op
     a.collide(pose_a, b, pose_b)
 }
 
-/// The step trace of the test: every candidate axis with both shadows (see [`crate::trace`]).
+/// The step trace of the test: every candidate axis with both shadows (see [module `trace`](mod@crate::trace)).
 ///
 /// ```
 /// use septa::{trace, Circle, ConvexPolygon, Pose, Verdict};

@@ -1,6 +1,6 @@
 //! Circle against polygon: the polygon–circle test with the roles exchanged.
 //!
-//! Every answer is [`polygon_circle`](super::polygon_circle)'s, seen from the other side: normals
+//! Every answer is [`polygon_circle`]'s, seen from the other side: normals
 //! turn around, axes and feature ids swap their a/b labels, points and depths stay.
 
 use crate::pair::polygon_circle;
