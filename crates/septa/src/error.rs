@@ -35,6 +35,13 @@ pub enum ShapeError {
         /// The radius given.
         radius: f32,
     },
+    /// A box half extent is zero, negative or NaN.
+    InvalidHalfExtents {
+        /// The half extent along the box's x axis.
+        x: f32,
+        /// The half extent along the box's y axis.
+        y: f32,
+    },
     /// A regular polygon was asked for with fewer than 3 sides.
     TooFewSides {
         /// The number of sides asked for.
@@ -59,6 +66,9 @@ impl core::fmt::Display for ShapeError {
             ShapeError::ZeroArea => write!(f, "the points are collinear: the polygon has no area"),
             ShapeError::InvalidRadius { radius } => {
                 write!(f, "radius must be a finite number greater than zero, got {radius}")
+            }
+            ShapeError::InvalidHalfExtents { x, y } => {
+                write!(f, "box half extents must both be greater than zero, got [{x}, {y}]")
             }
             ShapeError::TooFewSides { sides } => {
                 write!(f, "a regular polygon needs at least 3 sides, got {sides}")

@@ -4,9 +4,10 @@
 //! call into that pair's module in [`crate::pair`], so a reader can always see which algorithm
 //! runs. [`Shape`] values dispatch with a `match` on both kinds; nothing goes through `dyn`.
 
-use crate::pair::{circle_circle, circle_polygon, polygon_circle, polygon_polygon};
+use crate::pair::{box_box, circle_circle, circle_polygon, polygon_circle, polygon_polygon};
 use crate::{
-    trace as plain, Circle, Contact, ConvexPolygon, Manifold, Pose, SatCache, Separation, Shape, Trace,
+    trace as plain, Circle, Contact, ConvexPolygon, Manifold, OrientedBox, Pose, SatCache, Separation, Shape,
+    Trace,
 };
 
 /// The SAT queries between `Self` (shape a) and `B` (shape b).
@@ -63,14 +64,25 @@ pair!(ConvexPolygon, ConvexPolygon, polygon_polygon, |a, pa, b, pb| plain::polyg
 pair!(ConvexPolygon, Circle, polygon_circle, |a, pa, b, pb| plain::polygon_circle(a, pa, b, pb));
 pair!(Circle, ConvexPolygon, circle_polygon, |a, pa, b, pb| plain::polygon_circle(b, pb, a, pa).flipped());
 pair!(Circle, Circle, circle_circle, |a, pa, b, pb| plain::circle_circle(a, pa, b, pb));
+pair!(OrientedBox, OrientedBox, box_box, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
+pair!(OrientedBox, ConvexPolygon, polygon_polygon, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
+pair!(ConvexPolygon, OrientedBox, polygon_polygon, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
+pair!(OrientedBox, Circle, polygon_circle, |a, pa, b, pb| plain::polygon_circle(a, pa, b, pb));
+pair!(Circle, OrientedBox, circle_polygon, |a, pa, b, pb| plain::polygon_circle(b, pb, a, pa).flipped());
 
 macro_rules! dispatch {
     ($a:expr, $b:expr, |$x:ident, $y:ident| $call:expr) => {
-        match ($a, $b) {
-            (Shape::Polygon($x), Shape::Polygon($y)) => $call,
-            (Shape::Polygon($x), Shape::Circle($y)) => $call,
-            (Shape::Circle($x), Shape::Polygon($y)) => $call,
-            (Shape::Circle($x), Shape::Circle($y)) => $call,
+        match $a {
+            Shape::Polygon($x) => dispatch!(@b $b, $y, $call),
+            Shape::Circle($x) => dispatch!(@b $b, $y, $call),
+            Shape::Box($x) => dispatch!(@b $b, $y, $call),
+        }
+    };
+    (@b $b:expr, $y:ident, $call:expr) => {
+        match $b {
+            Shape::Polygon($y) => $call,
+            Shape::Circle($y) => $call,
+            Shape::Box($y) => $call,
         }
     };
 }

@@ -13,7 +13,7 @@ use alloc::vec::Vec;
 use glam::Vec2;
 
 use crate::pair::{circle_circle, polygon_circle};
-use crate::{Axis, Circle, Contact, ConvexPolygon, Interval, Manifold, Pose};
+use crate::{Axis, Circle, Contact, Interval, Manifold, Polygonal, Pose};
 
 /// One shape's shadow on an axis, in world coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -143,7 +143,7 @@ impl Trace {
 }
 
 /// A polygon's projection on the unit `direction` (a's frame); `xf` places it in a's frame.
-fn polygon_projection(p: &ConvexPolygon, xf: &Pose, direction: Vec2) -> Projection {
+fn polygon_projection<P: Polygonal>(p: &P, xf: &Pose, direction: Vec2) -> Projection {
     let (interval, lo, hi) = p.project(xf.rotation.apply_inv(direction));
     Projection {
         interval: interval.shifted(direction.dot(xf.translation)),
@@ -180,9 +180,9 @@ fn world_step(axis: Axis, direction: Vec2, a: Projection, b: Projection, pose_a:
 }
 
 /// The trace of polygon against polygon: a's normals, then b's.
-pub fn polygon_polygon(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Trace {
+pub fn polygon_polygon<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Trace {
     let b_in_a = pose_a.inv_mul(&pose_b);
-    let mut steps = Vec::with_capacity(a.len() + b.len());
+    let mut steps = Vec::with_capacity(a.vertices().len() + b.vertices().len());
     let normals_a = a.normals().iter().enumerate().map(|(i, &n)| (Axis::EdgeA(i as u32), n));
     let normals_b =
         b.normals().iter().enumerate().map(|(j, &n)| (Axis::EdgeB(j as u32), b_in_a.rotation.apply(n)));
@@ -195,7 +195,7 @@ pub fn polygon_polygon(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_
 }
 
 /// The trace of polygon against circle: the polygon's normals, then the vertex axis.
-pub fn polygon_circle(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trace {
+pub fn polygon_circle<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trace {
     let c = polygon_circle::center_in(&pose_a, b, &pose_b);
     let (k, vertex_axis) = polygon_circle::vertex_axis(a, c);
     let normals = a.normals().iter().enumerate().map(|(i, &n)| (Axis::EdgeA(i as u32), n));

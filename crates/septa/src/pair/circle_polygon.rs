@@ -4,18 +4,18 @@
 //! turn around, axes and feature ids swap their a/b labels, points and depths stay.
 
 use crate::pair::polygon_circle;
-use crate::{Circle, Contact, ConvexPolygon, Manifold, Pose, SatCache, Separation};
+use crate::{Circle, Contact, Manifold, Polygonal, Pose, SatCache, Separation};
 
 /// Do the circle and the polygon overlap?
-pub fn overlaps(a: &Circle, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> bool {
+pub fn overlaps<B: Polygonal>(a: &Circle, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
     polygon_circle::overlaps(b, pose_b, a, pose_a)
 }
 
 /// [`overlaps`] with an axis cache.
-pub fn overlaps_cached(
+pub fn overlaps_cached<B: Polygonal>(
     a: &Circle,
     pose_a: Pose,
-    b: &ConvexPolygon,
+    b: &B,
     pose_b: Pose,
     cache: &mut SatCache,
 ) -> bool {
@@ -26,16 +26,16 @@ pub fn overlaps_cached(
 }
 
 /// The largest separation over the candidate axes.
-pub fn separation(a: &Circle, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Separation {
+pub fn separation<B: Polygonal>(a: &Circle, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
     polygon_circle::separation(b, pose_b, a, pose_a).flipped()
 }
 
 /// The minimum translation vector.
-pub fn contact(a: &Circle, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Option<Contact> {
+pub fn contact<B: Polygonal>(a: &Circle, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Contact> {
     polygon_circle::contact(b, pose_b, a, pose_a).map(Contact::flipped)
 }
 
 /// The one-point manifold (the circle's deepest point into the polygon).
-pub fn collide(a: &Circle, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Option<Manifold> {
+pub fn collide<B: Polygonal>(a: &Circle, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Manifold> {
     polygon_circle::collide(b, pose_b, a, pose_a).map(Manifold::flipped)
 }

@@ -4,6 +4,7 @@
 //! MTV) and `collide` (the manifold). The generic functions at the crate root only pick the
 //! module for the two shape types.
 
+pub mod box_box;
 pub mod circle_circle;
 pub mod circle_polygon;
 pub mod polygon_circle;

@@ -20,8 +20,7 @@
 use glam::Vec2;
 
 use crate::{
-    Axis, Circle, Contact, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose, SatCache,
-    Separation,
+    Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatCache, Separation,
 };
 
 /// The circle's centre in the polygon's frame.
@@ -32,13 +31,13 @@ pub(crate) fn center_in(pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Vec2 {
 
 /// The separation of the circle (centre `c`, radius `r`, polygon frame) from face `i`.
 #[inline]
-fn face_separation(a: &ConvexPolygon, i: usize, c: Vec2, r: f32) -> f32 {
+fn face_separation<A: Polygonal>(a: &A, i: usize, c: Vec2, r: f32) -> f32 {
     a.normals()[i].dot(c) - a.plane_offsets()[i] - r
 }
 
 /// The vertex nearest `c` and the unit axis from it to `c` (with the fallback above).
 #[inline]
-pub(crate) fn vertex_axis(a: &ConvexPolygon, c: Vec2) -> (usize, Vec2) {
+pub(crate) fn vertex_axis<A: Polygonal>(a: &A, c: Vec2) -> (usize, Vec2) {
     let vertices = a.vertices();
     let mut k = 0;
     let mut best = vertices[0].distance_squared(c);
@@ -55,8 +54,8 @@ pub(crate) fn vertex_axis(a: &ConvexPolygon, c: Vec2) -> (usize, Vec2) {
 
 /// The polygon's largest projection on the unit `axis` from vertex `k` towards the centre.
 #[inline]
-fn vertex_axis_max(a: &ConvexPolygon, k: usize, axis: Vec2) -> f32 {
-    let n = a.len();
+fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vec2) -> f32 {
+    let n = a.vertices().len();
     let normals = a.normals();
     // When the axis lies between the normals of the two edges meeting at vertex k, that vertex
     // is the polygon's support along it (the usual case when this axis matters); otherwise
@@ -71,16 +70,16 @@ fn vertex_axis_max(a: &ConvexPolygon, k: usize, axis: Vec2) -> f32 {
 
 /// The separation along the vertex axis.
 #[inline]
-fn vertex_separation(a: &ConvexPolygon, k: usize, axis: Vec2, c: Vec2, r: f32) -> f32 {
+fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vec2, c: Vec2, r: f32) -> f32 {
     axis.dot(c) - r - vertex_axis_max(a, k, axis)
 }
 
 /// The largest separation over the polygon's normals and the vertex axis, in the polygon's
 /// frame: (axis, its unit direction, separation). Faces win ties.
 #[inline]
-fn search(a: &ConvexPolygon, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
+fn search<A: Polygonal>(a: &A, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
     let mut best = (0, f32::NEG_INFINITY);
-    for i in 0..a.len() {
+    for i in 0..a.vertices().len() {
         let s = face_separation(a, i, c, r);
         if s > best.1 {
             best = (i, s);
@@ -97,10 +96,10 @@ fn search(a: &ConvexPolygon, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
 
 /// Do the polygon and the circle overlap? Stops at the first separating axis; touching is not
 /// overlapping.
-pub fn overlaps(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> bool {
+pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> bool {
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
-    if (0..a.len()).any(|i| face_separation(a, i, c, r) >= 0.0) {
+    if (0..a.vertices().len()).any(|i| face_separation(a, i, c, r) >= 0.0) {
         return false;
     }
     let (k, axis) = vertex_axis(a, c);
@@ -108,8 +107,8 @@ pub fn overlaps(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> bo
 }
 
 /// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
-pub fn overlaps_cached(
-    a: &ConvexPolygon,
+pub fn overlaps_cached<A: Polygonal>(
+    a: &A,
     pose_a: Pose,
     b: &Circle,
     pose_b: Pose,
@@ -118,13 +117,13 @@ pub fn overlaps_cached(
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
     if let Some(Axis::EdgeA(i)) = cache.axis() {
-        if (i as usize) < a.len() && face_separation(a, i as usize, c, r) >= 0.0 {
+        if (i as usize) < a.vertices().len() && face_separation(a, i as usize, c, r) >= 0.0 {
             return false;
         }
     }
     // A cached vertex axis is not retried: which vertex is nearest changes as the circle moves,
     // and the axis is recomputed below anyway.
-    if let Some(i) = (0..a.len()).find(|&i| face_separation(a, i, c, r) >= 0.0) {
+    if let Some(i) = (0..a.vertices().len()).find(|&i| face_separation(a, i, c, r) >= 0.0) {
         cache.set(Axis::EdgeA(i as u32));
         return false;
     }
@@ -137,19 +136,19 @@ pub fn overlaps_cached(
 }
 
 /// The largest separation over the candidate axes (see [`Separation`]).
-pub fn separation(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Separation {
+pub fn separation<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Separation {
     let (axis, direction, distance) = search(a, center_in(&pose_a, b, &pose_b), b.radius());
     Separation { normal: pose_a.rotation.apply(direction), distance, axis }
 }
 
 /// The minimum translation vector, or `None` when they do not overlap.
-pub fn contact(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Contact> {
+pub fn contact<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Contact> {
     separation(a, pose_a, b, pose_b).contact()
 }
 
 /// The one-point manifold: the circle's deepest point into the polygon (on the circle's
 /// surface), with the MTV depth. The polygon is the reference shape.
-pub fn collide(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Manifold> {
+pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Manifold> {
     let c = center_in(&pose_a, b, &pose_b);
     let (axis, direction, distance) = search(a, c, b.radius());
     if distance >= 0.0 {

@@ -18,7 +18,7 @@ use glam::Vec2;
 
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::{
-    Axis, Contact, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose, SatCache, Separation,
+    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatCache, Separation,
 };
 
 /// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
@@ -35,7 +35,7 @@ fn min_projection(points: &[Vec2], direction: Vec2) -> f32 {
 
 /// The separation of b from face `i` of a; `xf` places b in a's frame.
 #[inline]
-fn face_separation(a: &ConvexPolygon, i: usize, b: &ConvexPolygon, xf: &Pose) -> f32 {
+fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose) -> f32 {
     let normal = a.normals()[i];
     // Turn the normal into b's frame rather than moving b's vertices into a's.
     let normal_in_b = xf.rotation.apply_inv(normal);
@@ -45,9 +45,9 @@ fn face_separation(a: &ConvexPolygon, i: usize, b: &ConvexPolygon, xf: &Pose) ->
 /// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
 /// Ties go to the lower index.
 #[inline]
-fn max_separation(a: &ConvexPolygon, b: &ConvexPolygon, xf: &Pose) -> (usize, f32) {
+fn max_separation<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> (usize, f32) {
     let mut best = (0, f32::NEG_INFINITY);
-    for i in 0..a.len() {
+    for i in 0..a.vertices().len() {
         let s = face_separation(a, i, b, xf);
         if s > best.1 {
             best = (i, s);
@@ -58,30 +58,34 @@ fn max_separation(a: &ConvexPolygon, b: &ConvexPolygon, xf: &Pose) -> (usize, f3
 
 /// The first face of a that separates b (touching counts), if any.
 #[inline]
-fn first_separating_face(a: &ConvexPolygon, b: &ConvexPolygon, xf: &Pose) -> Option<usize> {
-    (0..a.len()).find(|&i| face_separation(a, i, b, xf) >= 0.0)
+fn first_separating_face<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<usize> {
+    (0..a.vertices().len()).find(|&i| face_separation(a, i, b, xf) >= 0.0)
 }
 
 /// Do the polygons overlap? Tests a's normals, then b's, and stops at the first that separates.
 /// Touching (a zero-width overlap) is not overlapping.
-pub fn overlaps(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> bool {
+pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
     first_separating_face(a, b, &pose_a.inv_mul(&pose_b)).is_none()
         && first_separating_face(b, a, &pose_b.inv_mul(&pose_a)).is_none()
 }
 
 /// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
-pub fn overlaps_cached(
-    a: &ConvexPolygon,
+pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
+    a: &A,
     pose_a: Pose,
-    b: &ConvexPolygon,
+    b: &B,
     pose_b: Pose,
     cache: &mut SatCache,
 ) -> bool {
     let b_in_a = pose_a.inv_mul(&pose_b);
     let a_in_b = pose_b.inv_mul(&pose_a);
     let cached = match cache.axis() {
-        Some(Axis::EdgeA(i)) if (i as usize) < a.len() => face_separation(a, i as usize, b, &b_in_a),
-        Some(Axis::EdgeB(j)) if (j as usize) < b.len() => face_separation(b, j as usize, a, &a_in_b),
+        Some(Axis::EdgeA(i)) if (i as usize) < a.vertices().len() => {
+            face_separation(a, i as usize, b, &b_in_a)
+        }
+        Some(Axis::EdgeB(j)) if (j as usize) < b.vertices().len() => {
+            face_separation(b, j as usize, a, &a_in_b)
+        }
         _ => f32::NEG_INFINITY, // no axis, or one these shapes do not have
     };
     if cached >= 0.0 {
@@ -99,7 +103,7 @@ pub fn overlaps_cached(
 }
 
 /// The largest separation over both polygons' normals (see [`Separation`]).
-pub fn separation(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Separation {
+pub fn separation<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
     let (i, sa) = max_separation(a, b, &pose_a.inv_mul(&pose_b));
     let (j, sb) = max_separation(b, a, &pose_b.inv_mul(&pose_a));
     if sb > sa {
@@ -119,7 +123,7 @@ pub fn separation(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Po
 }
 
 /// The minimum translation vector, or `None` when the polygons do not overlap.
-pub fn contact(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Option<Contact> {
+pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Contact> {
     let (i, sa) = max_separation(a, b, &pose_a.inv_mul(&pose_b));
     if sa >= 0.0 {
         return None;
@@ -139,7 +143,7 @@ pub fn contact(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose)
 ///
 /// The reference face is a's best face unless b's is better by more than
 /// [`REFERENCE_BIAS`]; see [`crate::manifold`] for the clipping and where the points lie.
-pub fn collide(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Option<Manifold> {
+pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Manifold> {
     let b_in_a = pose_a.inv_mul(&pose_b);
     let (i, sa) = max_separation(a, b, &b_in_a);
     if sa >= 0.0 {
@@ -162,8 +166,14 @@ pub fn collide(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose)
 /// polygon in the reference frame and `pose` places the reference polygon in the world. The
 /// normal points out of the reference face and ids are (reference, incident), as if the
 /// reference polygon were a.
-fn clip(reference: &ConvexPolygon, r: usize, incident: &ConvexPolygon, xf: &Pose, pose: &Pose) -> Manifold {
-    let n = reference.len();
+pub(crate) fn clip<R: Polygonal, I: Polygonal>(
+    reference: &R,
+    r: usize,
+    incident: &I,
+    xf: &Pose,
+    pose: &Pose,
+) -> Manifold {
+    let n = reference.vertices().len();
     let normal = reference.normals()[r];
     let (v1, v2) = (reference.vertices()[r], reference.vertices()[(r + 1) % n]);
 
@@ -176,7 +186,7 @@ fn clip(reference: &ConvexPolygon, r: usize, incident: &ConvexPolygon, xf: &Pose
             k = e;
         }
     }
-    let k2 = (k + 1) % incident.len();
+    let k2 = (k + 1) % incident.vertices().len();
     let (r1, r2) = (r as u32, ((r + 1) % n) as u32);
     let edge = [
         ClipVertex {

@@ -2,12 +2,55 @@
 //! shapes live in [`crate::pair`].
 
 mod circle;
+mod oriented_box;
 mod polygon;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
 pub use circle::Circle;
+pub use oriented_box::OrientedBox;
 pub use polygon::{ConvexPolygon, COLLINEAR_TOLERANCE};
+
+use glam::Vec2;
+
+use crate::Interval;
+
+/// The precomputed geometry every polygon algorithm reads: counter-clockwise vertices, the unit
+/// outward normal of each edge (edge `i` runs from vertex `i` to vertex `i + 1`) and its plane
+/// offset `normals[i] · vertices[i]`, in the shape's local frame.
+///
+/// [`ConvexPolygon`] and [`OrientedBox`] both have it, so the polygon queries run unchanged on
+/// boxes (a box *is* a 4-gon) and give the same answers.
+pub trait Polygonal {
+    /// The vertices, counter-clockwise, in the local frame.
+    fn vertices(&self) -> &[Vec2];
+    /// The unit outward normal of each edge.
+    fn normals(&self) -> &[Vec2];
+    /// The plane offset of each edge: the largest projection of the shape on that edge's normal.
+    fn plane_offsets(&self) -> &[f32];
+    /// The largest distance from the centroid to a vertex.
+    fn bounding_radius(&self) -> f32;
+
+    /// The projection on `axis` (local frame), with the indices of the vertices at its ends.
+    fn project(&self, axis: Vec2) -> (Interval, usize, usize) {
+        let vertices = self.vertices();
+        let (mut lo, mut hi) = (0, 0);
+        let first = vertices[0].dot(axis);
+        let mut interval = Interval::new(first, first);
+        for (i, v) in vertices.iter().enumerate().skip(1) {
+            let d = v.dot(axis);
+            if d < interval.min {
+                interval.min = d;
+                lo = i;
+            }
+            if d > interval.max {
+                interval.max = d;
+                hi = i;
+            }
+        }
+        (interval, lo, hi)
+    }
+}
 
 /// Any shape septa knows, for code that picks shapes at run time (a scene, a file, the CLI).
 ///
@@ -22,6 +65,9 @@ pub enum Shape {
     Polygon(ConvexPolygon),
     /// A circle.
     Circle(Circle),
+    /// An oriented box.
+    #[cfg_attr(feature = "serde", serde(rename = "box"))]
+    Box(OrientedBox),
 }
 
 impl From<ConvexPolygon> for Shape {
@@ -33,5 +79,11 @@ impl From<ConvexPolygon> for Shape {
 impl From<Circle> for Shape {
     fn from(c: Circle) -> Shape {
         Shape::Circle(c)
+    }
+}
+
+impl From<OrientedBox> for Shape {
+    fn from(b: OrientedBox) -> Shape {
+        Shape::Box(b)
     }
 }
