@@ -73,7 +73,7 @@ pub use interval::Interval;
 pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
 pub use pose::{Pose, Rot};
 pub use query::{collide, contact, overlaps, overlaps_cached, separation, trace, Collide};
-pub use shape::{Circle, ConvexPolygon, OrientedBox, Polygonal, Shape, COLLINEAR_TOLERANCE};
+pub use shape::{Capsule, Circle, ConvexPolygon, OrientedBox, Polygonal, Shape, COLLINEAR_TOLERANCE};
 pub use trace::{AxisStep, Projection, Trace, Verdict};
 
 /// The README's example is compiled and run as a doc test.

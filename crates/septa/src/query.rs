@@ -4,10 +4,12 @@
 //! call into that pair's module in [`crate::pair`], so a reader can always see which algorithm
 //! runs. [`Shape`] values dispatch with a `match` on both kinds; nothing goes through `dyn`.
 
-use crate::pair::{box_box, circle_circle, circle_polygon, polygon_circle, polygon_polygon};
+use crate::pair::{
+    box_box, capsule_capsule, capsule_circle, circle_circle, polygon_capsule, polygon_circle, polygon_polygon,
+};
 use crate::{
-    trace as plain, Circle, Contact, ConvexPolygon, Manifold, OrientedBox, Pose, SatCache, Separation, Shape,
-    Trace,
+    trace as plain, Capsule, Circle, Contact, ConvexPolygon, Manifold, OrientedBox, Pose, SatCache,
+    Separation, Shape, Trace,
 };
 
 /// The SAT queries between `Self` (shape a) and `B` (shape b).
@@ -60,15 +62,57 @@ macro_rules! pair {
     };
 }
 
+/// The pair in the other order: the module's test with the roles exchanged, and every answer
+/// turned around (normals negated, a/b labels of axes and feature ids swapped).
+macro_rules! reversed_pair {
+    ($a:ty, $b:ty, $module:ident) => {
+        impl Collide<$b> for $a {
+            #[inline]
+            fn overlaps(&self, pose: Pose, b: &$b, pose_b: Pose) -> bool {
+                $module::overlaps(b, pose_b, self, pose)
+            }
+            #[inline]
+            fn overlaps_cached(&self, pose: Pose, b: &$b, pose_b: Pose, cache: &mut SatCache) -> bool {
+                let mut seen_from_b = cache.flipped();
+                let hit = $module::overlaps_cached(b, pose_b, self, pose, &mut seen_from_b);
+                *cache = seen_from_b.flipped();
+                hit
+            }
+            #[inline]
+            fn separation(&self, pose: Pose, b: &$b, pose_b: Pose) -> Separation {
+                $module::separation(b, pose_b, self, pose).flipped()
+            }
+            #[inline]
+            fn contact(&self, pose: Pose, b: &$b, pose_b: Pose) -> Option<Contact> {
+                $module::contact(b, pose_b, self, pose).map(Contact::flipped)
+            }
+            #[inline]
+            fn collide(&self, pose: Pose, b: &$b, pose_b: Pose) -> Option<Manifold> {
+                $module::collide(b, pose_b, self, pose).map(Manifold::flipped)
+            }
+            fn trace(&self, pose: Pose, b: &$b, pose_b: Pose) -> Trace {
+                b.trace(pose_b, self, pose).flipped()
+            }
+        }
+    };
+}
+
 pair!(ConvexPolygon, ConvexPolygon, polygon_polygon, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
-pair!(ConvexPolygon, Circle, polygon_circle, |a, pa, b, pb| plain::polygon_circle(a, pa, b, pb));
-pair!(Circle, ConvexPolygon, circle_polygon, |a, pa, b, pb| plain::polygon_circle(b, pb, a, pa).flipped());
-pair!(Circle, Circle, circle_circle, |a, pa, b, pb| plain::circle_circle(a, pa, b, pb));
 pair!(OrientedBox, OrientedBox, box_box, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
 pair!(OrientedBox, ConvexPolygon, polygon_polygon, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
 pair!(ConvexPolygon, OrientedBox, polygon_polygon, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
+pair!(ConvexPolygon, Circle, polygon_circle, |a, pa, b, pb| plain::polygon_circle(a, pa, b, pb));
 pair!(OrientedBox, Circle, polygon_circle, |a, pa, b, pb| plain::polygon_circle(a, pa, b, pb));
-pair!(Circle, OrientedBox, circle_polygon, |a, pa, b, pb| plain::polygon_circle(b, pb, a, pa).flipped());
+pair!(ConvexPolygon, Capsule, polygon_capsule, |a, pa, b, pb| plain::polygon_capsule(a, pa, b, pb));
+pair!(OrientedBox, Capsule, polygon_capsule, |a, pa, b, pb| plain::polygon_capsule(a, pa, b, pb));
+pair!(Circle, Circle, circle_circle, |a, pa, b, pb| plain::circle_circle(a, pa, b, pb));
+pair!(Capsule, Circle, capsule_circle, |a, pa, b, pb| plain::capsule_circle(a, pa, b, pb));
+pair!(Capsule, Capsule, capsule_capsule, |a, pa, b, pb| plain::capsule_capsule(a, pa, b, pb));
+reversed_pair!(Circle, ConvexPolygon, polygon_circle);
+reversed_pair!(Circle, OrientedBox, polygon_circle);
+reversed_pair!(Capsule, ConvexPolygon, polygon_capsule);
+reversed_pair!(Capsule, OrientedBox, polygon_capsule);
+reversed_pair!(Circle, Capsule, capsule_circle);
 
 macro_rules! dispatch {
     ($a:expr, $b:expr, |$x:ident, $y:ident| $call:expr) => {
@@ -76,6 +120,7 @@ macro_rules! dispatch {
             Shape::Polygon($x) => dispatch!(@b $b, $y, $call),
             Shape::Circle($x) => dispatch!(@b $b, $y, $call),
             Shape::Box($x) => dispatch!(@b $b, $y, $call),
+            Shape::Capsule($x) => dispatch!(@b $b, $y, $call),
         }
     };
     (@b $b:expr, $y:ident, $call:expr) => {
@@ -83,6 +128,7 @@ macro_rules! dispatch {
             Shape::Polygon($y) => $call,
             Shape::Circle($y) => $call,
             Shape::Box($y) => $call,
+            Shape::Capsule($y) => $call,
         }
     };
 }

@@ -54,7 +54,7 @@ pub(crate) fn vertex_axis<A: Polygonal>(a: &A, c: Vec2) -> (usize, Vec2) {
 
 /// The polygon's largest projection on the unit `axis` from vertex `k` towards the centre.
 #[inline]
-fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vec2) -> f32 {
+pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vec2) -> f32 {
     let n = a.vertices().len();
     let normals = a.normals();
     // When the axis lies between the normals of the two edges meeting at vertex k, that vertex

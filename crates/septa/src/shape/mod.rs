@@ -1,12 +1,15 @@
 //! The shapes. Each owns its geometry (vertices, normals, projections); the queries between two
 //! shapes live in [`crate::pair`].
 
+mod capsule;
 mod circle;
 mod oriented_box;
 mod polygon;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+pub use capsule::Capsule;
+pub(crate) use capsule::{closest_between_segments, segment_point};
 pub use circle::Circle;
 pub use oriented_box::OrientedBox;
 pub use polygon::{ConvexPolygon, COLLINEAR_TOLERANCE};
@@ -68,6 +71,8 @@ pub enum Shape {
     /// An oriented box.
     #[cfg_attr(feature = "serde", serde(rename = "box"))]
     Box(OrientedBox),
+    /// A capsule.
+    Capsule(Capsule),
 }
 
 impl From<ConvexPolygon> for Shape {
@@ -85,5 +90,11 @@ impl From<Circle> for Shape {
 impl From<OrientedBox> for Shape {
     fn from(b: OrientedBox) -> Shape {
         Shape::Box(b)
+    }
+}
+
+impl From<Capsule> for Shape {
+    fn from(c: Capsule) -> Shape {
+        Shape::Capsule(c)
     }
 }
