@@ -256,14 +256,21 @@ pub fn polygon_capsule<A: Polygonal>(a: &A, pose_a: Pose, b: &Capsule, pose_b: P
     Trace::from_steps(steps, polygon_capsule::collide(a, pose_a, b, pose_b))
 }
 
-/// The trace of capsule against circle: the direction from the segment's nearest point to the
-/// centre.
+/// The trace of capsule against circle: the capsule's two sides, then the direction from the
+/// segment's nearest point to the centre (left out when the centre lies on the segment).
 pub fn capsule_circle(a: &Capsule, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trace {
     let center = pose_a.inv_mul(&pose_b).apply(b.center());
-    let direction = (center - a.closest_point(center)).try_normalize().unwrap_or(a.normal());
-    let pa = capsule_projection([a.a(), a.b()], a.radius(), direction);
-    let pb = circle_projection(center, b.radius(), direction);
-    let steps = alloc::vec![world_step(Axis::ClosestPoints, direction, pa, pb, &pose_a)];
+    let closest = (center - a.closest_point(center)).try_normalize().map(|u| (Axis::ClosestPoints, u));
+    let sides = [(Axis::EdgeA(0), a.normal()), (Axis::EdgeA(1), -a.normal())];
+    let steps = sides
+        .into_iter()
+        .chain(closest)
+        .map(|(axis, direction)| {
+            let pa = capsule_projection([a.a(), a.b()], a.radius(), direction);
+            let pb = circle_projection(center, b.radius(), direction);
+            world_step(axis, direction, pa, pb, &pose_a)
+        })
+        .collect();
     Trace::from_steps(steps, capsule_circle::collide(a, pose_a, b, pose_b))
 }
 

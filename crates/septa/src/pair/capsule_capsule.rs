@@ -54,14 +54,19 @@ fn closest_points(a: &Core, b: &Core) -> ((Vec2, f32), (Vec2, f32)) {
     ((segment_point(a.ends[0], a.ends[1], s), s), (segment_point(b.ends[0], b.ends[1], t), t))
 }
 
-/// The unit direction from a's closest point to b's and the separation along it; `None` when
-/// the segments cross (the direction is undefined, and the sides decide).
+/// The unit direction from a's closest point to b's and the separation of the shadows along it;
+/// `None` when the segments cross (the direction is undefined, and the sides decide).
+///
+/// For disjoint segments the shadows' gap on this axis is exactly their distance, but the
+/// shadows are projected in full anyway: when the segments (nearly) cross, rounding makes the
+/// direction meaningless, and only an honest projection keeps the axis from claiming a gap.
 #[inline]
 fn closest(a: &Core, b: &Core) -> Option<(Vec2, f32)> {
     let ((qa, _), (qb, _)) = closest_points(a, b);
-    let d = qb - qa;
-    let distance = d.length();
-    (distance > 0.0).then(|| (d / distance, distance - a.radius - b.radius))
+    let u = (qb - qa).try_normalize()?;
+    let a_max = u.dot(a.ends[0]).max(u.dot(a.ends[1])) + a.radius;
+    let b_min = u.dot(b.ends[0]).min(u.dot(b.ends[1])) - b.radius;
+    Some((u, b_min - a_max))
 }
 
 /// The feature of a capsule at segment parameter `t`, facing `direction`.
@@ -190,33 +195,47 @@ pub fn collide(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<M
         // One point: b's deepest point along the normal, from the closest points of the cores
         // (when the cores cross, the normal is a side's and the point sits over the crossing).
         let ((_, s), (qb, t)) = closest_points(&ca, &cb);
+        let (deepest, t) = match best {
+            Best::Closest => (qb, t),
+            // crossing cores: the end of b's segment furthest back along the normal
+            _ if direction.dot(cb.ends[0]) <= direction.dot(cb.ends[1]) => (cb.ends[0], 0.0),
+            _ => (cb.ends[1], 1.0),
+        };
         let id = FeatureId { a: feature(&ca, s, direction), b: feature(&cb, t, -direction) };
-        Manifold::one(direction, ContactPoint { point: qb - direction * cb.radius, depth: -distance, id })
+        Manifold::one(
+            direction,
+            ContactPoint { point: deepest - direction * cb.radius, depth: -distance, id },
+        )
     });
     Some(manifold.to_world(&pose_a))
 }
 
-/// `reference`'s side `side` is the reference face: clip the other segment to the slab between
-/// the reference segment's ends; points on the incident capsule's surface. In a's frame, ids as
+/// `reference`'s side `side` is the reference face; the incident edge is the other capsule's
+/// side facing it (its segment moved out by its radius), clipped to the slab between the
+/// reference segment's ends. Points on the incident capsule's surface; in a's frame, ids as
 /// (reference, incident).
 fn side_manifold(reference: &Core, side: usize, incident: &Core) -> Manifold {
     let outward = if side == 0 { reference.normal } else { -reference.normal };
-    let facing = if incident.normal.dot(outward) <= 0.0 { 0 } else { 1 };
+    let offset = outward.dot(reference.ends[0]) + reference.radius;
+    if incident.ends[0] == incident.ends[1] {
+        // A zero-length capsule is a circle: its deepest point along the normal.
+        let p = incident.ends[0] - outward * incident.radius;
+        let id = FeatureId { a: Feature::Edge(side as u32), b: Feature::Vertex(0) };
+        return finish(None, [ContactPoint { point: p, depth: offset - outward.dot(p), id }; 2], outward);
+    }
+    let (facing_side, facing) =
+        if incident.normal.dot(outward) <= 0.0 { (0, incident.normal) } else { (1, -incident.normal) };
     let end = |e: usize| ClipVertex {
-        point: incident.ends[e],
+        point: incident.ends[e] + facing * incident.radius,
         id: FeatureId { a: Feature::Edge(side as u32), b: Feature::Vertex(e as u32) },
     };
     let segment = [end(0), end(1)];
     let tangent = (reference.ends[1] - reference.ends[0]).normalize();
-    let cut_at = |e| FeatureId { a: Feature::Vertex(e), b: Feature::Edge(facing) };
+    let cut_at = |e| FeatureId { a: Feature::Vertex(e), b: Feature::Edge(facing_side) };
     let clipped = clip_segment(segment, -tangent, -tangent.dot(reference.ends[0]), cut_at(0))
         .and_then(|s| clip_segment(s, tangent, tangent.dot(reference.ends[1]), cut_at(1)));
-    let offset = outward.dot(reference.ends[0]) + reference.radius + incident.radius;
-    let to_point = |v: ClipVertex| ContactPoint {
-        point: v.point - outward * incident.radius,
-        depth: offset - outward.dot(v.point),
-        id: v.id,
-    };
+    let to_point =
+        |v: ClipVertex| ContactPoint { point: v.point, depth: offset - outward.dot(v.point), id: v.id };
     finish(
         clipped.map(|[p, q]| [to_point(p), to_point(q)]),
         [to_point(segment[0]), to_point(segment[1])],

@@ -1,9 +1,10 @@
-//! Capsule against circle: one candidate axis, between the closest points of the cores.
+//! Capsule against circle: the axis between the closest points of the cores, and the sides.
 //!
 //! The capsule is its segment grown by its radius, the circle its centre grown by its radius,
 //! so the pair overlaps when the centre is nearer the segment than the sum of the radii, and the
-//! shortest way out is straight away from the segment's nearest point. With the centre exactly
-//! on the segment the direction is the capsule's [`normal`](crate::Capsule::normal).
+//! shortest way out is straight away from the segment's nearest point. The capsule's sides (its
+//! segment's normal, both ways) are candidates too: they decide when the centre lies on the
+//! segment, where the direction from the nearest point is undefined.
 
 use glam::Vec2;
 
@@ -25,36 +26,65 @@ pub(crate) fn capsule_feature(c: &Capsule, q: Vec2, direction: Vec2) -> Feature 
     }
 }
 
-/// In the capsule's frame: the segment's nearest point, the unit direction from it to the
-/// centre, and the separation.
+/// The circle's centre in the capsule's frame.
 #[inline]
-fn closest(a: &Capsule, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> (Vec2, Vec2, f32) {
-    let center = pose_a.inv_mul(pose_b).apply(b.center());
-    let q = a.closest_point(center);
-    let d = center - q;
-    let distance = d.length();
-    let direction = if distance > 0.0 { d / distance } else { a.normal() };
-    (q, direction, distance - a.radius() - b.radius())
+fn center_in(pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Vec2 {
+    pose_a.inv_mul(pose_b).apply(b.center())
+}
+
+/// The separations on the capsule's two sides (the segment's normal, both ways).
+#[inline]
+fn side_separations(a: &Capsule, c: Vec2, r: f32) -> [f32; 2] {
+    let offset = a.normal().dot(c - a.a());
+    let reach = a.radius() + r;
+    [offset - reach, -offset - reach]
+}
+
+/// The axis from the segment's nearest point to the centre, with the separation of the full
+/// shadows on it; `None` when the centre lies on the segment.
+#[inline]
+fn closest(a: &Capsule, c: Vec2, r: f32) -> Option<(Vec2, f32)> {
+    let u = (c - a.closest_point(c)).try_normalize()?;
+    let capsule_max = u.dot(a.a()).max(u.dot(a.b())) + a.radius();
+    Some((u, u.dot(c) - r - capsule_max))
+}
+
+/// The best of the candidate axes (capsule frame): (axis, direction from a to b, separation).
+/// The closest-points axis alone is exact whenever the centre is off the segment; the sides
+/// cover a centre on it (and a zero-length capsule's side is just one more valid axis).
+#[inline]
+fn search(a: &Capsule, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
+    let [s0, s1] = side_separations(a, c, r);
+    let mut best = if s1 > s0 { (Axis::EdgeA(1), -a.normal(), s1) } else { (Axis::EdgeA(0), a.normal(), s0) };
+    if let Some((u, s)) = closest(a, c, r) {
+        if s >= best.2 {
+            best = (Axis::ClosestPoints, u, s);
+        }
+    }
+    best
 }
 
 /// Do they overlap? Touching is not overlapping.
 pub fn overlaps(a: &Capsule, pose_a: Pose, b: &Circle, pose_b: Pose) -> bool {
-    closest(a, &pose_a, b, &pose_b).2 < 0.0
+    let c = center_in(&pose_a, b, &pose_b);
+    side_separations(a, c, b.radius()).iter().all(|&s| s < 0.0)
+        && closest(a, c, b.radius()).is_none_or(|(_, s)| s < 0.0)
 }
 
-/// [`overlaps`], remembering the only axis there is when it separates.
+/// [`overlaps`], remembering the axis that separates.
 pub fn overlaps_cached(a: &Capsule, pose_a: Pose, b: &Circle, pose_b: Pose, cache: &mut SatCache) -> bool {
-    let hit = overlaps(a, pose_a, b, pose_b);
-    if !hit {
-        cache.set(Axis::ClosestPoints);
+    let c = center_in(&pose_a, b, &pose_b);
+    let (axis, _, s) = search(a, c, b.radius());
+    if s >= 0.0 {
+        cache.set(axis);
     }
-    hit
+    s < 0.0
 }
 
-/// The separation between the closest points (exactly the distance between the shapes).
+/// The largest separation over the candidate axes (exactly the distance when separated).
 pub fn separation(a: &Capsule, pose_a: Pose, b: &Circle, pose_b: Pose) -> Separation {
-    let (_, direction, distance) = closest(a, &pose_a, b, &pose_b);
-    Separation { normal: pose_a.rotation.apply(direction), distance, axis: Axis::ClosestPoints }
+    let (axis, direction, distance) = search(a, center_in(&pose_a, b, &pose_b), b.radius());
+    Separation { normal: pose_a.rotation.apply(direction), distance, axis }
 }
 
 /// The minimum translation vector.
@@ -64,15 +94,15 @@ pub fn contact(a: &Capsule, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Co
 
 /// The one-point manifold: the circle's deepest point (on the circle's surface).
 pub fn collide(a: &Capsule, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Manifold> {
-    let (q, direction, distance) = closest(a, &pose_a, b, &pose_b);
+    let c = center_in(&pose_a, b, &pose_b);
+    let (_, direction, distance) = search(a, c, b.radius());
     if distance >= 0.0 {
         return None;
     }
-    let center = pose_a.inv_mul(&pose_b).apply(b.center());
     let point = ContactPoint {
-        point: pose_a.apply(center - direction * b.radius()),
+        point: pose_a.apply(c - direction * b.radius()),
         depth: -distance,
-        id: FeatureId { a: capsule_feature(a, q, direction), b: Feature::Circle },
+        id: FeatureId { a: capsule_feature(a, a.closest_point(c), direction), b: Feature::Circle },
     };
     Some(Manifold::one(pose_a.rotation.apply(direction), point))
 }

@@ -68,9 +68,10 @@ fn side_separations<A: Polygonal>(a: &A, c: &Placed) -> [f32; 2] {
 /// The axis from the polygon vertex nearest end `e` to that end: (vertex, unit axis, separation).
 #[inline]
 fn end_separation<A: Polygonal>(a: &A, c: &Placed, e: usize) -> (usize, Vec2, f32) {
-    let end = c.ends[e];
-    let (k, axis) = vertex_axis(a, end);
-    (k, axis, axis.dot(end) - c.radius - vertex_axis_max(a, k, axis))
+    let (k, axis) = vertex_axis(a, c.ends[e]);
+    // The capsule's whole shadow, not just this end's: the other end may reach further back.
+    let capsule_min = axis.dot(c.ends[0]).min(axis.dot(c.ends[1])) - c.radius;
+    (k, axis, capsule_min - vertex_axis_max(a, k, axis))
 }
 
 /// The best candidate: which kind, its direction from a to b (polygon frame), its separation.
@@ -204,26 +205,37 @@ pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> 
     })
 }
 
-/// Face `i` of the polygon is the reference: clip the capsule's segment to it. Points on the
-/// capsule's surface.
+/// Face `i` of the polygon is the reference; the incident edge is the capsule's side facing it
+/// (its segment moved out by the radius), clipped to the face. Points on the capsule's surface.
 fn face_manifold<A: Polygonal>(a: &A, i: usize, c: &Placed, pose_a: &Pose, world_normal: Vec2) -> Manifold {
     let n = a.vertices().len();
     let normal = a.normals()[i];
+    let offset = a.plane_offsets()[i];
+    if c.ends[0] == c.ends[1] {
+        // A zero-length capsule is a circle: its deepest point along the normal.
+        let p = c.ends[0] - normal * c.radius;
+        let id = FeatureId { a: Feature::Edge(i as u32), b: Feature::Vertex(0) };
+        return finish(
+            None,
+            [ContactPoint { point: pose_a.apply(p), depth: offset - normal.dot(p), id }; 2],
+            world_normal,
+        );
+    }
     let (v1, v2) = (a.vertices()[i], a.vertices()[(i + 1) % n]);
     let (r1, r2) = (i as u32, ((i + 1) % n) as u32);
+    // The capsule side whose outward normal opposes the face normal.
+    let (side, facing) = if normal.dot(c.normal) <= 0.0 { (0, c.normal) } else { (1, -c.normal) };
     let end = |e: usize| ClipVertex {
-        point: c.ends[e],
+        point: c.ends[e] + facing * c.radius,
         id: FeatureId { a: Feature::Edge(r1), b: Feature::Vertex(e as u32) },
     };
-    let side = if normal.dot(c.normal) <= 0.0 { 0 } else { 1 }; // the capsule side facing the face
     let cut_at = |v| FeatureId { a: Feature::Vertex(v), b: Feature::Edge(side) };
     let tangent = Vec2::new(-normal.y, normal.x);
     let segment = [end(0), end(1)];
     let clipped = clip_segment(segment, -tangent, -tangent.dot(v1), cut_at(r1))
         .and_then(|s| clip_segment(s, tangent, tangent.dot(v2), cut_at(r2)));
-    let offset = a.plane_offsets()[i] + c.radius;
     let to_point = |v: ClipVertex| ContactPoint {
-        point: pose_a.apply(v.point - normal * c.radius),
+        point: pose_a.apply(v.point),
         depth: offset - normal.dot(v.point),
         id: v.id,
     };
