@@ -74,7 +74,10 @@ pub use interval::Interval;
 pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
 pub use pose::{Pose, Rot};
 pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Collide};
-pub use shape::{Capsule, Circle, ConvexPolygon, OrientedBox, Polygonal, Shape, COLLINEAR_TOLERANCE};
+pub use shape::{
+    Capsule, Circle, ConvexPolygon, OrientedBox, Polygonal, SatAxis, Shape, COLLINEAR_TOLERANCE,
+    PARALLEL_TOLERANCE,
+};
 pub use sweep::Impact;
 pub use trace::{AxisStep, Projection, Trace, Verdict};
 

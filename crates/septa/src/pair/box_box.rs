@@ -33,8 +33,8 @@ fn shadows(a: &OrientedBox, b: &OrientedBox, xf: &Pose, u: Vec2) -> (Interval, I
 /// Faces are numbered as in [`OrientedBox`]: 0 bottom (−ey), 1 right (ex), 2 top (ey), 3 left.
 #[inline]
 fn axes(a: &OrientedBox, b: &OrientedBox, xf: &Pose) -> [(Vec2, Axis, Axis); 4] {
-    let (ax, ay) = a.axes();
-    let (bx, by) = b.axes();
+    let (ax, ay) = a.directions();
+    let (bx, by) = b.directions();
     let (bx, by) = (xf.rotation.apply(bx), xf.rotation.apply(by));
     [
         (ax, Axis::EdgeA(1), Axis::EdgeA(3)),

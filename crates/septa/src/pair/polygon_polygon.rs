@@ -18,7 +18,7 @@ use glam::Vec2;
 
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::{
-    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatCache, Separation,
+    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatAxis, SatCache, Separation,
 };
 
 /// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
@@ -56,20 +56,45 @@ fn max_separation<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> (usize
     best
 }
 
-/// The first face of a that separates b (touching counts), if any.
+/// How far b's shadow clears a's on one of a's axes, on each side: (beyond `axis.face`, beyond
+/// the opposite side); `xf` places b in a's frame. One pass over b's vertices tests both faces
+/// of a parallel pair.
 #[inline]
-fn first_separating_face<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<usize> {
-    (0..a.vertices().len()).find(|&i| face_separation(a, i, b, xf) >= 0.0)
+fn axis_separations<B: Polygonal>(axis: &SatAxis, b: &B, xf: &Pose) -> (f32, f32) {
+    let direction = xf.rotation.apply_inv(axis.normal);
+    let (lo, hi) = b.vertices().iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
+        let d = v.dot(direction);
+        (lo.min(d), hi.max(d))
+    });
+    let shift = axis.normal.dot(xf.translation);
+    (lo + shift - axis.shadow.max, axis.shadow.min - (hi + shift))
 }
 
-/// Do the polygons overlap? Tests a's normals, then b's, and stops at the first that separates.
-/// Touching (a zero-width overlap) is not overlapping.
+/// The first of a's distinct axes on which b's shadow clears a's (touching counts), as the face
+/// of a beyond which b lies; `Some(None)` when b lies beyond a face-less side of an axis.
+#[inline]
+fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<Option<u32>> {
+    a.axes().iter().find_map(|axis| {
+        let (beyond_face, beyond_opposite) = axis_separations(axis, b, xf);
+        if beyond_face >= 0.0 {
+            Some(Some(axis.face))
+        } else if beyond_opposite >= 0.0 {
+            Some(axis.opposite)
+        } else {
+            None
+        }
+    })
+}
+
+/// Do the polygons overlap? Tests a's distinct axes, then b's, and stops at the first that
+/// separates; parallel faces share one axis (see [`SatAxis`]). Touching (a zero-width overlap)
+/// is not overlapping.
 pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
-    first_separating_face(a, b, &pose_a.inv_mul(&pose_b)).is_none()
-        && first_separating_face(b, a, &pose_b.inv_mul(&pose_a)).is_none()
+    first_separating_axis(a, b, &pose_a.inv_mul(&pose_b)).is_none()
+        && first_separating_axis(b, a, &pose_b.inv_mul(&pose_a)).is_none()
 }
 
-/// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
+/// [`overlaps`], trying the face in `cache` first and remembering the face that separates.
 pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
     a: &A,
     pose_a: Pose,
@@ -91,12 +116,16 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
     if cached >= 0.0 {
         return false;
     }
-    if let Some(i) = first_separating_face(a, b, &b_in_a) {
-        cache.set(Axis::EdgeA(i as u32));
+    if let Some(face) = first_separating_axis(a, b, &b_in_a) {
+        if let Some(i) = face {
+            cache.set(Axis::EdgeA(i));
+        }
         return false;
     }
-    if let Some(j) = first_separating_face(b, a, &a_in_b) {
-        cache.set(Axis::EdgeB(j as u32));
+    if let Some(face) = first_separating_axis(b, a, &a_in_b) {
+        if let Some(j) = face {
+            cache.set(Axis::EdgeB(j));
+        }
         return false;
     }
     true

@@ -15,6 +15,7 @@
 
 use glam::Vec2;
 
+use super::SatAxis;
 use crate::{Interval, Polygonal, Rot, ShapeError};
 
 /// An oriented box in its local frame (where `center` and `rotation` place it; with
@@ -39,6 +40,7 @@ pub struct OrientedBox {
     vertices: [Vec2; 4],
     normals: [Vec2; 4],
     offsets: [f32; 4],
+    axes: [SatAxis; 2],
 }
 
 impl OrientedBox {
@@ -63,7 +65,22 @@ impl OrientedBox {
         let c = [center.dot(-ey), center.dot(ex), center.dot(ey), center.dot(-ex)];
         let offsets =
             [c[0] + half_extents.y, c[1] + half_extents.x, c[2] + half_extents.y, c[3] + half_extents.x];
-        Ok(OrientedBox { center, half_extents, rotation, vertices, normals, offsets })
+        // Two axes, each with its pair of opposite faces: ex (faces 1 and 3), ey (faces 2 and 0).
+        let axes = [
+            SatAxis {
+                normal: ex,
+                shadow: Interval::new(-offsets[3], offsets[1]),
+                face: 1,
+                opposite: Some(3),
+            },
+            SatAxis {
+                normal: ey,
+                shadow: Interval::new(-offsets[0], offsets[2]),
+                face: 2,
+                opposite: Some(0),
+            },
+        ];
+        Ok(OrientedBox { center, half_extents, rotation, vertices, normals, offsets, axes })
     }
 
     /// The centre, in the local frame.
@@ -86,7 +103,7 @@ impl OrientedBox {
 
     /// The box's unit axes `(ex, ey)` in the local frame: the normals of edges 1 and 2.
     #[inline]
-    pub fn axes(&self) -> (Vec2, Vec2) {
+    pub fn directions(&self) -> (Vec2, Vec2) {
         (self.normals[1], self.normals[2])
     }
 
@@ -94,7 +111,7 @@ impl OrientedBox {
     #[inline]
     pub fn shadow(&self, axis: Vec2) -> Interval {
         let c = self.center.dot(axis);
-        let (ex, ey) = self.axes();
+        let (ex, ey) = self.directions();
         let r = self.half_extents.x * ex.dot(axis).abs() + self.half_extents.y * ey.dot(axis).abs();
         Interval::new(c - r, c + r)
     }
@@ -116,5 +133,9 @@ impl Polygonal for OrientedBox {
     #[inline]
     fn bounding_radius(&self) -> f32 {
         self.half_extents.length()
+    }
+    #[inline]
+    fn axes(&self) -> &[SatAxis] {
+        &self.axes
     }
 }

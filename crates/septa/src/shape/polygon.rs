@@ -3,6 +3,7 @@
 use alloc::vec::Vec;
 use glam::{DVec2, Vec2};
 
+use super::{distinct_axes, SatAxis};
 use crate::{Interval, Polygonal, Pose, ShapeError};
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -40,6 +41,7 @@ pub struct ConvexPolygon {
     vertices: Vec<Vec2>,
     normals: Vec<Vec2>,
     offsets: Vec<f32>,
+    axes: Vec<SatAxis>,
     centroid: Vec2,
     radius: f32,
 }
@@ -220,7 +222,8 @@ impl ConvexPolygon {
         }
         let centroid = (pts[0] + weighted / (3.0 * area2)).as_vec2();
         let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0f32, f32::max);
-        ConvexPolygon { vertices, normals, offsets, centroid, radius }
+        let axes = distinct_axes(&vertices, &normals, &offsets);
+        ConvexPolygon { vertices, normals, offsets, axes, centroid, radius }
     }
 
     /// The number of vertices (and of edges).
@@ -306,6 +309,10 @@ impl Polygonal for ConvexPolygon {
     #[inline]
     fn bounding_radius(&self) -> f32 {
         self.radius
+    }
+    #[inline]
+    fn axes(&self) -> &[SatAxis] {
+        &self.axes
     }
 }
 
