@@ -1,0 +1,367 @@
+//! One input line → one validated query: the id to echo and two septa shapes placed in the world.
+//!
+//! The line is checked for JSON syntax as a whole, then decoded a level at a time ([`crate::json`]),
+//! so that the id can be picked out even when the rest of the line is wrong, and every part is
+//! checked by hand rather than by derived `Deserialize` impls: each message names its field path
+//! (`a.points[2]`, `b.radius`), and unknown or repeated keys anywhere are refused instead of
+//! ignored. Numbers are kept as text until checked, so `1e400` is refused with the field it sits
+//! in, and coordinates are rounded to f32 once, straight from their decimal text.
+//!
+//! Shapes are built where the library is most precise: polygons (given in world coordinates)
+//! are recentred on their centroid and placed by a pose, circles are centred on their local
+//! origin and placed by a pose; the queries then work on small local coordinates even far from
+//! the world origin.
+
+use glam::Vec2;
+use septa::{Circle, ConvexPolygon, Pose, Shape, ShapeError};
+use serde_json::value::RawValue;
+
+use crate::json::{self, quote, Json};
+
+/// A shape and where it sits in the world.
+#[derive(Clone, Debug)]
+pub struct Placed {
+    /// The shape, in its local frame.
+    pub shape: Shape,
+    /// Its placement in the world.
+    pub pose: Pose,
+}
+
+/// A validated query: shape a and shape b.
+#[derive(Clone, Debug)]
+pub struct Query {
+    /// Shape a (normals point from a to b).
+    pub a: Placed,
+    /// Shape b.
+    pub b: Placed,
+}
+
+/// One parsed input line.
+#[derive(Debug)]
+pub struct Request {
+    /// The input's `"id"` as compact JSON text, to echo back verbatim; `null` when the line had
+    /// none or it could not be read.
+    pub id: Box<RawValue>,
+    /// The query, or a message saying what is wrong with the line (naming the field).
+    pub query: Result<Query, String>,
+}
+
+/// The keys allowed at the top level of a line.
+const TOP_KEYS: &[&str] = &["id", "a", "b"];
+/// The keys of a polygon or hull shape.
+const POLYGON_KEYS: &[&str] = &["type", "points"];
+/// The keys of a circle shape.
+const CIRCLE_KEYS: &[&str] = &["type", "center", "radius"];
+/// The shape types, as written in `"type"`.
+const SHAPE_TYPES: &[&str] = &["polygon", "hull", "circle"];
+/// How deeply an id may nest. Echoed inside the output object, it stays well within the
+/// 128 levels that serde_json (and others) accept by default.
+const MAX_ID_DEPTH: usize = 100;
+
+/// An object's members.
+type Members<'a> = [(String, &'a RawValue)];
+
+/// The JSON `null`.
+fn null() -> Box<RawValue> {
+    RawValue::NULL.to_owned()
+}
+
+/// Parses and validates one line (without its line terminator). Never panics.
+pub fn parse_line(line: &[u8]) -> Request {
+    let failed = |message: String| Request { id: null(), query: Err(message) };
+    let text = match std::str::from_utf8(line) {
+        Ok(text) => text,
+        Err(e) => {
+            return failed(format!(
+                "the line is not valid UTF-8 (invalid byte at column {})",
+                e.valid_up_to() + 1
+            ))
+        }
+    };
+    let raw = match json::parse(text) {
+        Ok(raw) => raw,
+        Err(e) => return failed(format!("invalid JSON: {e}")),
+    };
+    let members = match Json::of(raw) {
+        Ok(Json::Object(members)) => members,
+        Ok(other) => {
+            return failed(format!(
+                "expected a JSON object {{\"id\": …, \"a\": SHAPE, \"b\": SHAPE}}, got {}",
+                other.describe()
+            ))
+        }
+        Err(e) => return failed(format!("invalid JSON: {e}")),
+    };
+    let mut ids = members.iter().filter(|(key, _)| key == "id").map(|(_, value)| *value);
+    let id = match (ids.next(), ids.next()) {
+        (None, _) => null(),
+        (Some(id), None) => match echoable(id) {
+            Ok(id) => id,
+            Err(message) => return failed(format!("id: {message}")),
+        },
+        (Some(_), Some(_)) => return failed("duplicate key \"id\"".into()),
+    };
+    Request { id, query: query(&members) }
+}
+
+/// The id as compact JSON text, if it is safe to echo: readable by strict JSON readers (finite
+/// numbers, decodable strings, nesting within [`MAX_ID_DEPTH`]).
+fn echoable(id: &RawValue) -> Result<Box<RawValue>, String> {
+    fn check(raw: &RawValue, depth: usize) -> Result<(), String> {
+        if depth > MAX_ID_DEPTH {
+            return Err(format!("nested more than {MAX_ID_DEPTH} levels deep"));
+        }
+        match Json::of(raw)? {
+            Json::Number(n) if !n.parse::<f64>().is_ok_and(f64::is_finite) => {
+                Err(format!("{} is not a finite number", json::shorten(n)))
+            }
+            Json::Array(items) => items.iter().try_for_each(|item| check(item, depth + 1)),
+            Json::Object(members) => members.iter().try_for_each(|(_, value)| check(value, depth + 1)),
+            _ => Ok(()),
+        }
+    }
+    check(id, 1)?;
+    RawValue::from_string(json::minify(id.get())).map_err(|e| e.to_string())
+}
+
+/// The two shapes of a line's top-level object.
+fn query(members: &Members) -> Result<Query, String> {
+    check_keys(members, "", TOP_KEYS, "a query has keys id (optional), a and b")?;
+    let a = shape(required(members, "", "a", "a query needs shapes a and b")?, "a")?;
+    let b = shape(required(members, "", "b", "a query needs shapes a and b")?, "b")?;
+    Ok(Query { a, b })
+}
+
+/// One shape, at field path `path`.
+fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
+    let members = match decode(raw, path)? {
+        Json::Object(members) => members,
+        other => {
+            return Err(format!(
+                "{path}: expected a shape object with a \"type\" key (polygon, hull or circle), got {}",
+                other.describe()
+            ))
+        }
+    };
+    let type_path = format!("{path}.type");
+    let kind =
+        match decode(required(&members, path, "type", "expected polygon, hull or circle")?, &type_path)? {
+            Json::String(kind) => kind,
+            other => {
+                return Err(format!(
+                    "{type_path}: expected a string (polygon, hull or circle), got {}",
+                    other.describe()
+                ))
+            }
+        };
+    match kind.as_str() {
+        "polygon" | "hull" => {
+            let what = format!("a {kind} has keys type and points");
+            check_keys(&members, path, POLYGON_KEYS, &what)?;
+            let points_path = format!("{path}.points");
+            let points = points(required(&members, path, "points", &what)?, &points_path)?;
+            let polygon =
+                if kind == "polygon" { ConvexPolygon::new(&points) } else { ConvexPolygon::hull(&points) };
+            let polygon = polygon.map_err(|e| match e {
+                // The library's advice names its constructor; give the CLI's instead.
+                ShapeError::NotConvex { index } => format!(
+                    "{points_path}: the points are not in convex order: the boundary turns the wrong \
+                     way at {points_path}[{index}] (use \"type\": \"hull\" for points in any order)"
+                ),
+                e => format!("{points_path}: {e}"),
+            })?;
+            let (shape, pose) = polygon.recentered();
+            Ok(Placed { shape: Shape::Polygon(shape), pose })
+        }
+        "circle" => {
+            let what = "a circle has keys type, center and radius";
+            check_keys(&members, path, CIRCLE_KEYS, what)?;
+            let center = point(required(&members, path, "center", what)?, &format!("{path}.center"))?;
+            let radius_path = format!("{path}.radius");
+            let radius = number(required(&members, path, "radius", what)?, &radius_path)?;
+            let circle = Circle::new(Vec2::ZERO, radius).map_err(|e| match e {
+                ShapeError::InvalidRadius { .. } => format!("{radius_path}: {e}"),
+                _ => format!("{path}: {e}"),
+            })?;
+            Ok(Placed { shape: Shape::Circle(circle), pose: Pose::from_translation(center) })
+        }
+        other => Err(format!(
+            "{path}: unknown shape type {} ({}expected polygon, hull or circle)",
+            quote(other),
+            suggestion(other, SHAPE_TYPES)
+        )),
+    }
+}
+
+/// `[[x, y], …]` at `path`.
+fn points(raw: &RawValue, path: &str) -> Result<Vec<Vec2>, String> {
+    match decode(raw, path)? {
+        Json::Array(items) => {
+            items.iter().enumerate().map(|(i, item)| point(item, &format!("{path}[{i}]"))).collect()
+        }
+        other => Err(format!("{path}: expected an array of [x, y] points, got {}", other.describe())),
+    }
+}
+
+/// `[x, y]` at `path`.
+fn point(raw: &RawValue, path: &str) -> Result<Vec2, String> {
+    match decode(raw, path)? {
+        Json::Array(xy) if xy.len() == 2 => {
+            Ok(Vec2::new(number(xy[0], &format!("{path}[0]"))?, number(xy[1], &format!("{path}[1]"))?))
+        }
+        other => Err(format!("{path}: expected [x, y] with two numbers, got {}", other.describe())),
+    }
+}
+
+/// A number at `path` that is finite as an f32.
+fn number(raw: &RawValue, path: &str) -> Result<f32, String> {
+    let n = match decode(raw, path)? {
+        Json::Number(n) => n,
+        other => return Err(format!("{path}: expected a number, got {}", other.describe())),
+    };
+    // The decimal text rounded to f32 directly (no double rounding through f64); out-of-range
+    // text parses as infinity.
+    match n.parse::<f32>() {
+        Ok(x) if x.is_finite() => Ok(x),
+        _ => Err(format!(
+            "{path}: {} is out of range (numbers must be finite and fit in a 32-bit float, \
+             magnitude below about 3.4e38)",
+            json::shorten(n)
+        )),
+    }
+}
+
+/// One level of the value at `path`.
+fn decode<'a>(raw: &'a RawValue, path: &str) -> Result<Json<'a>, String> {
+    Json::of(raw).map_err(|e| format!("{path}: {e}"))
+}
+
+/// The value of a key that must be present.
+fn required<'a>(members: &Members<'a>, path: &str, key: &str, hint: &str) -> Result<&'a RawValue, String> {
+    members
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, value)| *value)
+        .ok_or_else(|| format!("{}missing key {} ({hint})", prefix(path), quote(key)))
+}
+
+/// Refuses keys not in `allowed` (suggesting the closest allowed key for a likely misspelling)
+/// and keys given twice.
+fn check_keys(members: &Members, path: &str, allowed: &[&str], what: &str) -> Result<(), String> {
+    for (i, (key, _)) in members.iter().enumerate() {
+        if !allowed.contains(&key.as_str()) {
+            return Err(format!(
+                "{}unknown key {} ({}{what})",
+                prefix(path),
+                quote(key),
+                suggestion(key, allowed)
+            ));
+        }
+        if members[..i].iter().any(|(k, _)| k == key) {
+            return Err(format!("{}duplicate key {}", prefix(path), quote(key)));
+        }
+    }
+    Ok(())
+}
+
+/// `"a: "` for a shape's path, nothing at the top level.
+fn prefix(path: &str) -> String {
+    if path.is_empty() {
+        String::new()
+    } else {
+        format!("{path}: ")
+    }
+}
+
+/// `did you mean "radius"? ` when `word` is within two edits of one of `candidates`.
+fn suggestion(word: &str, candidates: &[&str]) -> String {
+    let lowered = word.to_lowercase();
+    candidates
+        .iter()
+        .map(|c| (edit_distance(&lowered, c), c))
+        .filter(|(d, c)| *d <= 2 && *d < c.len())
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| format!("did you mean \"{c}\"? "))
+        .unwrap_or_default()
+}
+
+/// Levenshtein distance, counting a swap of two neighbouring characters as one edit (so
+/// "raduis" is one edit from "radius"). Gives up early on long words: they are never close.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len().abs_diff(b.len()) > 2 {
+        return usize::MAX;
+    }
+    // d[i][j]: distance between a[..i] and b[..j]
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1).min(d[i][j - 1] + 1).min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn error(line: &str) -> String {
+        parse_line(line.as_bytes()).query.unwrap_err()
+    }
+
+    #[test]
+    fn edit_distance_counts_swaps_as_one() {
+        assert_eq!(edit_distance("raduis", "radius"), 1);
+        assert_eq!(edit_distance("centre", "center"), 1); // "re" → "er"
+        assert_eq!(edit_distance("radii", "radius"), 2);
+        assert_eq!(edit_distance("sqare", "polygon"), 7);
+        assert_eq!(edit_distance("sq", "polygon"), usize::MAX); // lengths 5 apart: never close
+        assert_eq!(edit_distance("", "ab"), 2);
+    }
+
+    #[test]
+    fn suggestions_only_for_near_misses() {
+        assert_eq!(suggestion("raduis", CIRCLE_KEYS), "did you mean \"radius\"? ");
+        assert_eq!(suggestion("Circle", SHAPE_TYPES), "did you mean \"circle\"? ");
+        assert_eq!(suggestion("sqare", SHAPE_TYPES), "");
+        assert_eq!(suggestion("x", TOP_KEYS), ""); // one edit from "a", but that is no hint
+    }
+
+    #[test]
+    fn ids_are_echoed_compact_and_verbatim() {
+        let id = |line: &str| parse_line(line.as_bytes()).id.get().to_string();
+        assert_eq!(id(r#"{"id": [ 1E5, "a b", {"k" : -0.0} ] }"#), r#"[1E5,"a b",{"k":-0.0}]"#);
+        assert_eq!(id(r#"{"a":1}"#), "null");
+        assert_eq!(id(r#"{"id":1e400,"a":1}"#), "null");
+        assert_eq!(error(r#"{"id":[1,1e400]}"#), "id: 1e400 is not a finite number");
+        assert_eq!(error(r#"{"id":"\ud800"}"#), "id: unexpected end of hex escape");
+        let deep = format!("{{\"id\":{}{}}}", "[".repeat(101), "]".repeat(101));
+        assert_eq!(error(&deep), "id: nested more than 100 levels deep");
+        let deep = format!("{{\"id\":{}{}}}", "[".repeat(99), "]".repeat(99));
+        assert!(error(&deep).starts_with("missing key"));
+        assert_eq!(error(r#"{"id":1,"id":2}"#), "duplicate key \"id\"");
+    }
+
+    #[test]
+    fn messages_name_the_field() {
+        let circle = r#"{"a":{"type":"circle","center":[0,0],"raduis":1},"b":{"type":"circle","center":[0,0],"radius":1}}"#;
+        assert!(error(circle).starts_with("a: unknown key \"raduis\" (did you mean \"radius\"?"));
+        let point = r#"{"a":{"type":"hull","points":[[0,0],[1,0],[1,1,1]]},"b":{}}"#;
+        assert_eq!(error(point), "a.points[2]: expected [x, y] with two numbers, got an array of 3 elements");
+        let big = r#"{"id":7,"a":{"type":"circle","center":[0,1e39],"radius":1},"b":{}}"#;
+        assert!(error(big).starts_with("a.center[1]: 1e39 is out of range"));
+        assert_eq!(parse_line(big.as_bytes()).id.get(), "7");
+    }
+}
