@@ -6,8 +6,9 @@
 //! the interactive explorer, and it allocates (one entry per axis).
 //!
 //! Because it computes independently of the fast path, the tests check that the two agree:
-//! the first gap in the trace exists exactly when [`overlaps`](crate::overlaps()) is false, and
-//! the minimum push equals [`contact`](crate::contact())'s depth.
+//! the trace finds a gap exactly when [`overlaps`](crate::overlaps()) is false, and its minimum
+//! push equals [`contact`](crate::contact())'s depth. (Which separating axis is found *first*
+//! can differ: see [`Verdict::Separated`].)
 
 use alloc::vec::Vec;
 use glam::Vec2;
@@ -73,8 +74,11 @@ impl AxisStep {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Verdict {
-    /// An axis separates the shapes; `step` is the index of the first one in test order, where
-    /// [`overlaps`](crate::overlaps()) stops.
+    /// An axis separates the shapes; `step` is the index of the first one in test order, as
+    /// the textbook test finds it, comparing both shadows in full on each axis. The fast
+    /// [`overlaps`](crate::overlaps()) reaches the same verdict but may stop at another
+    /// separating axis, as it takes the axes in its own order (opposite parallel faces of a
+    /// polygon as one axis, say).
     Separated {
         /// Index into [`Trace::steps`].
         step: usize,

@@ -14,7 +14,7 @@
 //! ```
 //!
 //! Everything else (the reference face bias, the clipping) is shared with
-//! [`polygon_polygon`](super::polygon_polygon), and the answers are those of the same boxes
+//! [`polygon_polygon`], and the answers are those of the same boxes
 //! given as 4-gons.
 
 use glam::Vec2;
