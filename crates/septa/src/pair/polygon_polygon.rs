@@ -42,18 +42,77 @@ fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose
     min_projection(b.vertices(), normal_in_b) + normal.dot(xf.translation) - a.plane_offsets()[i]
 }
 
+/// Polygons with more vertices than this are searched by walking (see [`max_separation`]);
+/// smaller ones by projecting every vertex, which is faster when there are few.
+pub const WALK_ABOVE: usize = 8;
+
 /// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
 /// Ties go to the lower index.
+///
+/// For each face that needs b's lowest vertex along the face normal. Projecting all of b's
+/// vertices for each of a's faces costs n·m; but as a's normal turns counter-clockwise face
+/// by face, b's lowest vertex along it moves counter-clockwise too, never back (the same
+/// monotone merge of edge directions that builds a Minkowski sum). So for larger polygons b's
+/// lowest vertex is found once and then followed, a step at a time, for n + m work in all.
 #[inline]
 fn max_separation<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> (usize, f32) {
+    let (normals, offsets) = (a.normals(), a.plane_offsets());
     let mut best = (0, f32::NEG_INFINITY);
-    for i in 0..a.vertices().len() {
-        let s = face_separation(a, i, b, xf);
+    if b.vertices().len() <= WALK_ABOVE {
+        for i in 0..normals.len() {
+            let s = face_separation(a, i, b, xf);
+            if s > best.1 {
+                best = (i, s);
+            }
+        }
+        return best;
+    }
+    let vertices = b.vertices();
+    let mut lowest = None;
+    for (i, &normal) in normals.iter().enumerate() {
+        let direction = xf.rotation.apply_inv(normal);
+        let (j, low) = match lowest {
+            None => lowest_vertex(vertices, direction),
+            Some(j) => walk_down(vertices, direction, j),
+        };
+        lowest = Some(j);
+        let s = low + normal.dot(xf.translation) - offsets[i];
         if s > best.1 {
             best = (i, s);
         }
     }
     best
+}
+
+/// The vertex lowest along `direction` and its projection, by projecting every vertex.
+#[inline]
+fn lowest_vertex(vertices: &[Vec2], direction: Vec2) -> (usize, f32) {
+    let mut best = (0, vertices[0].dot(direction));
+    for (j, v) in vertices.iter().enumerate().skip(1) {
+        let d = v.dot(direction);
+        if d < best.1 {
+            best = (j, d);
+        }
+    }
+    best
+}
+
+/// The vertex lowest along `direction`, walking counter-clockwise from `start` while the next
+/// vertex is lower. On a convex polygon the projections along the boundary fall to the lowest
+/// vertex and rise after it, so the walk stops there when it starts at or before it.
+#[inline]
+fn walk_down(vertices: &[Vec2], direction: Vec2, start: usize) -> (usize, f32) {
+    let n = vertices.len();
+    let (mut j, mut low) = (start, vertices[start].dot(direction));
+    for _ in 0..n {
+        let next = if j + 1 == n { 0 } else { j + 1 };
+        let d = vertices[next].dot(direction);
+        if d >= low {
+            break;
+        }
+        (j, low) = (next, d);
+    }
+    (j, low)
 }
 
 /// How far b's shadow clears a's on one of a's axes, on each side: (beyond `axis.face`, beyond
