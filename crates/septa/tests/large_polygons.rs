@@ -28,7 +28,7 @@ fn random_polygon(rng: &mut Rng) -> ConvexPolygon {
         let (rx, ry) = (rng.range(0.3, 2.0), rng.range(0.3, 2.0));
         let points: Vec<Vec2> = (0..9 + (rng.next() * 60.0) as usize)
             .map(|_| {
-                let angle = rng.range(0.0, 6.283);
+                let angle = rng.range(0.0, std::f32::consts::TAU);
                 let scale = if rng.next() < 0.8 { 1.0 } else { rng.next() };
                 Vec2::new(rx * angle.cos(), ry * angle.sin()) * scale
             })
