@@ -115,34 +115,49 @@ fn walk_down(vertices: &[Vec2], direction: Vec2, start: usize) -> (usize, f32) {
     (j, low)
 }
 
-/// How far b's shadow clears a's on one of a's axes, on each side: (beyond `axis.face`, beyond
-/// the opposite side); `xf` places b in a's frame. One pass over b's vertices tests both faces
-/// of a parallel pair.
+/// How far b's shadow clears a's on one of a's axes, on each side, given b's shadow `[lo, hi]`
+/// along it (in b's frame): (beyond `axis.face`, beyond the opposite side); `xf` places b in a's
+/// frame.
 #[inline]
-fn axis_separations<B: Polygonal>(axis: &SatAxis, b: &B, xf: &Pose) -> (f32, f32) {
-    let direction = xf.rotation.apply_inv(axis.normal);
-    let (lo, hi) = b.vertices().iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
-        let d = v.dot(direction);
-        (lo.min(d), hi.max(d))
-    });
+fn clearances(axis: &SatAxis, lo: f32, hi: f32, xf: &Pose) -> (f32, f32) {
     let shift = axis.normal.dot(xf.translation);
     (lo + shift - axis.shadow.max, axis.shadow.min - (hi + shift))
 }
 
 /// The first of a's distinct axes on which b's shadow clears a's (touching counts), as the face
 /// of a beyond which b lies; `Some(None)` when b lies beyond a face-less side of an axis.
+///
+/// One pass over b's vertices gives both ends of its shadow, testing both faces of a parallel
+/// pair; for larger polygons both ends are followed by walking, as in [`max_separation`].
 #[inline]
 fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<Option<u32>> {
-    a.axes().iter().find_map(|axis| {
-        let (beyond_face, beyond_opposite) = axis_separations(axis, b, xf);
-        if beyond_face >= 0.0 {
-            Some(Some(axis.face))
-        } else if beyond_opposite >= 0.0 {
-            Some(axis.opposite)
+    let vertices = b.vertices();
+    let walk = vertices.len() > WALK_ABOVE;
+    let (mut low, mut high) = (None, None);
+    for axis in a.axes() {
+        let direction = xf.rotation.apply_inv(axis.normal);
+        let (lo, hi) = if walk {
+            let (j, lo) =
+                low.map_or_else(|| lowest_vertex(vertices, direction), |j| walk_down(vertices, direction, j));
+            let (k, minus_hi) = high
+                .map_or_else(|| lowest_vertex(vertices, -direction), |k| walk_down(vertices, -direction, k));
+            (low, high) = (Some(j), Some(k));
+            (lo, -minus_hi)
         } else {
-            None
+            vertices.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
+                let d = v.dot(direction);
+                (lo.min(d), hi.max(d))
+            })
+        };
+        let (beyond_face, beyond_opposite) = clearances(axis, lo, hi, xf);
+        if beyond_face >= 0.0 {
+            return Some(Some(axis.face));
         }
-    })
+        if beyond_opposite >= 0.0 {
+            return Some(axis.opposite);
+        }
+    }
+    None
 }
 
 /// Do the polygons overlap? Tests a's distinct axes, then b's, and stops at the first that
