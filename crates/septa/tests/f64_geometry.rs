@@ -222,6 +222,14 @@ fn capsule_pairs_agree_with_f64_geometry() {
             }
             assert!(hi >= depth - 1e-4, "direction {dir} separates after {hi} < MTV {depth}");
         }
+        // the plain full-projection trace finds the same minimum push
+        let plain = trace(&a, pa, &b, pb)
+            .steps
+            .iter()
+            .filter_map(|s| s.push)
+            .map(f32::abs)
+            .fold(f32::INFINITY, f32::min);
+        assert!((plain - c.depth).abs() < 1e-4, "trace min push {plain} vs MTV {}", c.depth);
         let swapped = contact(&b, pb, &a, pa).unwrap();
         assert!((swapped.depth - c.depth).abs() < 1e-4);
         let m = collide(&a, pa, &b, pb).unwrap();
