@@ -300,12 +300,8 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
             let middle = ((a + b) * 0.5).as_vec2();
             let local = |p: DVec2| (p - middle.as_dvec2()).as_vec2();
             let capsule = Capsule::new(local(a), local(b), radius).map_err(|e| match e {
-                // The library's message is the circle's ("greater than zero"); a capsule
-                // allows zero.
-                ShapeError::InvalidRadius { radius } => format!(
-                    "{radius_path}: a capsule's radius must be a finite number, zero or greater, got {radius}"
-                ),
-                ShapeError::ZeroArea => format!(
+                ShapeError::InvalidCapsuleRadius { .. } => format!("{radius_path}: {e}"),
+                ShapeError::PointCapsule => format!(
                     "{path}: a capsule of radius 0 needs two distinct ends, but {path}.a and {path}.b are \
                      the same point"
                 ),

@@ -33,7 +33,7 @@
 //!
 //! Shapes already overlapping at the start give time 0 and the MTV normal.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 use crate::{Collide, Polygonal, Pose};
 
@@ -66,7 +66,8 @@ impl Impact {
 /// The pose moved by `velocity × t`.
 #[inline]
 pub(crate) fn advanced(pose: Pose, velocity: Vec2, t: f32) -> Pose {
-    Pose { translation: pose.translation + velocity * t, rotation: pose.rotation }
+    let moved = pose.translation.as_dvec2() + velocity.as_dvec2() * t as f64;
+    Pose { translation: moved.as_vec2(), rotation: pose.rotation }
 }
 
 /// The exact swept SAT of two polygons (or boxes) moving without turning.
@@ -83,9 +84,11 @@ pub fn polygons<A: Polygonal, B: Polygonal>(
         return Some(Impact { time: 0.0, normal: contact.normal });
     }
     // Everything in a's frame: b placed by the relative pose, the relative velocity rotated in.
+    // Velocities and times are kept in f64: a relative velocity can overflow f32 (two bodies
+    // at ±3e38), and a fast body's time of impact can be tiny.
     let xf = pose_a.inv_mul(&pose_b);
-    let velocity = pose_a.rotation.apply_inv(velocity_b - velocity_a);
-    let (mut entry, mut exit) = (f32::NEG_INFINITY, f32::INFINITY);
+    let velocity = relative_velocity(velocity_a, velocity_b, &pose_a);
+    let (mut entry, mut exit) = (f64::NEG_INFINITY, f64::INFINITY);
     let mut normal = Vec2::ZERO;
     let axes_a = a.normals().iter().copied();
     let axes_b = b.normals().iter().map(|&n| xf.rotation.apply(n));
@@ -93,7 +96,7 @@ pub fn polygons<A: Polygonal, B: Polygonal>(
         let (sa, _, _) = a.project(u);
         let (sb, _, _) = b.project(xf.rotation.apply_inv(u));
         let sb = sb.shifted(u.dot(xf.translation));
-        let speed = velocity.dot(u);
+        let speed = velocity.dot(u.as_dvec2());
         if speed == 0.0 {
             if sa.separation(sb) >= 0.0 {
                 return None; // apart on this axis for ever
@@ -101,7 +104,8 @@ pub fn polygons<A: Polygonal, B: Polygonal>(
             continue; // overlapping on this axis for ever
         }
         // b's shadow at time t is sb + speed·t; it overlaps a's between these two times.
-        let (t_min_meets_max, t_max_meets_min) = ((sa.max - sb.min) / speed, (sa.min - sb.max) / speed);
+        let t_min_meets_max = (sa.max as f64 - sb.min as f64) / speed;
+        let t_max_meets_min = (sa.min as f64 - sb.max as f64) / speed;
         let (enter, leave, side) = if speed > 0.0 {
             (t_max_meets_min, t_min_meets_max, -u) // b comes from the −u side
         } else {
@@ -112,11 +116,19 @@ pub fn polygons<A: Polygonal, B: Polygonal>(
             normal = side;
         }
         exit = exit.min(leave);
-        if entry >= exit || entry > max_t || exit <= 0.0 {
+        if entry >= exit || entry > max_t as f64 || exit <= 0.0 {
             return None;
         }
     }
-    (entry >= 0.0).then(|| Impact { time: entry, normal: pose_a.rotation.apply(normal) })
+    (entry >= 0.0).then(|| Impact { time: entry as f32, normal: pose_a.rotation.apply(normal) })
+}
+
+/// `velocity_b − velocity_a` in f64, turned into a's frame.
+#[inline]
+fn relative_velocity(velocity_a: Vec2, velocity_b: Vec2, pose_a: &Pose) -> DVec2 {
+    let v = velocity_b.as_dvec2() - velocity_a.as_dvec2();
+    let (c, s) = (pose_a.rotation.cos as f64, pose_a.rotation.sin as f64);
+    DVec2::new(c * v.x + s * v.y, -s * v.x + c * v.y)
 }
 
 /// A shape's size, which scales the conservative-advancement tolerance.
@@ -160,22 +172,28 @@ pub fn advance<A: Collide<B> + Extent, B: Extent>(
     velocity_b: Vec2,
     max_t: f32,
 ) -> Option<Impact> {
-    let speed = (velocity_b - velocity_a).length();
+    let relative = velocity_b.as_dvec2() - velocity_a.as_dvec2();
+    let speed = relative.length();
     let tolerance = TOI_TOLERANCE * a.extent().min(b.extent());
-    let mut t = 0.0f32;
+    let mut t = 0.0f64;
     for _ in 0..TOI_MAX_STEPS {
-        let separation = a.separation(advanced(pose_a, velocity_a, t), b, advanced(pose_b, velocity_b, t));
+        let at = t as f32;
+        let separation = a.separation(advanced(pose_a, velocity_a, at), b, advanced(pose_b, velocity_b, at));
         if separation.distance < 0.0 && t == 0.0 {
             return Some(Impact { time: 0.0, normal: separation.normal });
         }
         if separation.distance <= tolerance {
-            return Some(Impact { time: t, normal: separation.normal });
+            // Close enough, but a hit only if the gap is closing: the distance between convex
+            // shapes moving in straight lines is a convex function of time, so once it stops
+            // falling it never falls again (shapes touching and moving apart do not hit).
+            let closing = relative.dot(separation.normal.as_dvec2()) < 0.0;
+            return closing.then_some(Impact { time: at, normal: separation.normal });
         }
         if speed == 0.0 {
             return None;
         }
-        t += separation.distance / speed;
-        if t > max_t {
+        t += separation.distance as f64 / speed;
+        if t > max_t as f64 {
             return None;
         }
     }

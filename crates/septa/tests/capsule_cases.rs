@@ -17,8 +17,11 @@ const I: Pose = Pose::IDENTITY;
 
 #[test]
 fn constructor_rules() {
-    assert_eq!(Capsule::new(v(0.0, 0.0), v(0.0, 0.0), 0.0), Err(ShapeError::ZeroArea));
-    assert_eq!(Capsule::new(v(0.0, 0.0), v(1.0, 0.0), -1.0), Err(ShapeError::InvalidRadius { radius: -1.0 }));
+    assert_eq!(Capsule::new(v(0.0, 0.0), v(0.0, 0.0), 0.0), Err(ShapeError::PointCapsule));
+    assert_eq!(
+        Capsule::new(v(0.0, 0.0), v(1.0, 0.0), -1.0),
+        Err(ShapeError::InvalidCapsuleRadius { radius: -1.0 })
+    );
     assert!(matches!(
         Capsule::new(v(f32::NAN, 0.0), v(1.0, 0.0), 1.0),
         Err(ShapeError::NonFinite { index: 0 })

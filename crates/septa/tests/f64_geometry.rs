@@ -399,6 +399,21 @@ fn time_of_impact_catches_tunnelling_and_handles_the_edge_cases() {
     let hit = time_of_impact(&square, Pose::IDENTITY, Vec2::ZERO, &square, lower, Vec2::X, 10.0).unwrap();
     assert!((hit.time - 2.0).abs() < 1e-5 && hit.normal.abs_diff_eq(Vec2::new(-1.0, 0.0), 1e-6), "{hit:?}");
 
+    // Round shapes touching (or nearly) and moving apart never hit; the distance only grows.
+    let unit = Circle::new(Vec2::ZERO, 1.0).unwrap();
+    for gap in [0.0, 1e-5] {
+        let right = Pose::from_translation(Vec2::new(2.0 + gap, 0.0));
+        assert_eq!(time_of_impact(&unit, Pose::IDENTITY, Vec2::ZERO, &unit, right, Vec2::X, 10.0), None);
+    }
+    // Extreme speeds: the gap of 1 closes at 1e20 (time 1e-20), or at 1e-20 (time 1e20).
+    let three = Pose::from_translation(Vec2::new(3.0, 0.0));
+    let fast =
+        time_of_impact(&unit, Pose::IDENTITY, Vec2::new(1e20, 0.0), &unit, three, Vec2::ZERO, 1.0).unwrap();
+    assert!(fast.time <= 1e-20 && fast.time > 0.999e-20, "{fast:?}");
+    let slow =
+        time_of_impact(&unit, Pose::IDENTITY, Vec2::new(1e-20, 0.0), &unit, three, Vec2::ZERO, 1e30).unwrap();
+    assert!(slow.time <= 1e20 && slow.time > 0.999e20, "{slow:?}");
+
     // Both moving; the answer depends only on the relative motion, and the normal turns around
     // when the roles are exchanged.
     let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();

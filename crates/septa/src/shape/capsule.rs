@@ -40,9 +40,9 @@ impl Capsule {
     /// The capsule around the segment `a`–`b` with the given radius (zero for a bare segment).
     ///
     /// # Errors
-    /// [`ShapeError::NonFinite`] for a non-finite end point, [`ShapeError::InvalidRadius`] for a
-    /// negative or non-finite radius, [`ShapeError::ZeroArea`] when the radius is zero and the
-    /// ends coincide (a single point).
+    /// [`ShapeError::NonFinite`] for a non-finite end point, [`ShapeError::InvalidCapsuleRadius`]
+    /// for a negative or non-finite radius, [`ShapeError::PointCapsule`] when the radius is zero
+    /// and the ends coincide (a single point).
     pub fn new(a: Vec2, b: Vec2, radius: f32) -> Result<Capsule, ShapeError> {
         if !a.is_finite() {
             return Err(ShapeError::NonFinite { index: 0 });
@@ -51,10 +51,10 @@ impl Capsule {
             return Err(ShapeError::NonFinite { index: 1 });
         }
         if !(radius.is_finite() && radius >= 0.0) {
-            return Err(ShapeError::InvalidRadius { radius });
+            return Err(ShapeError::InvalidCapsuleRadius { radius });
         }
         if radius == 0.0 && a == b {
-            return Err(ShapeError::ZeroArea);
+            return Err(ShapeError::PointCapsule);
         }
         // A zero-length capsule is a circle: any normal will do; its axis is then redundant.
         let direction = (b - a).try_normalize().unwrap_or(Vec2::X);
