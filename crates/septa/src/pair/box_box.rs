@@ -19,7 +19,7 @@
 
 use glam::Vec2;
 
-use crate::pair::polygon_polygon::{self, REFERENCE_BIAS};
+use crate::pair::polygon_polygon;
 use crate::{Axis, Contact, Interval, Manifold, OrientedBox, Polygonal, Pose, SatCache, Separation};
 
 /// Both boxes' shadows on `u`, a unit axis in a's frame; `xf` places b in a's frame.
@@ -156,10 +156,5 @@ pub fn collide(a: &OrientedBox, pose_a: Pose, b: &OrientedBox, pose_b: Pose) -> 
     if sa >= 0.0 || sb >= 0.0 {
         return None;
     }
-    let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
-    Some(if sb > sa + tolerance {
-        polygon_polygon::clip(b, j, a, &pose_b.inv_mul(&pose_a), &pose_b).flipped()
-    } else {
-        polygon_polygon::clip(a, i, b, &b_in_a, &pose_a)
-    })
+    Some(polygon_polygon::manifold(a, pose_a, b, pose_b, (i, sa), (j, sb)))
 }

@@ -257,19 +257,32 @@ pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
     if sb >= 0.0 {
         return None;
     }
+    Some(manifold(a, pose_a, b, pose_b, (i, sa), (j, sb)))
+}
+
+/// The manifold of two overlapping polygons, given the best face of each and its separation:
+/// the reference face is a's unless b's is better by more than [`REFERENCE_BIAS`].
+pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
+    a: &A,
+    pose_a: Pose,
+    b: &B,
+    pose_b: Pose,
+    (i, sa): (usize, f32),
+    (j, sb): (usize, f32),
+) -> Manifold {
     let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
-    Some(if sb > sa + tolerance {
-        clip(b, j, a, &a_in_b, &pose_b).flipped()
+    if sb > sa + tolerance {
+        clip(b, j, a, &pose_b.inv_mul(&pose_a), &pose_b).flipped()
     } else {
-        clip(a, i, b, &b_in_a, &pose_a)
-    })
+        clip(a, i, b, &pose_a.inv_mul(&pose_b), &pose_a)
+    }
 }
 
 /// The manifold with face `r` of `reference` as reference face; `xf` places the incident
 /// polygon in the reference frame and `pose` places the reference polygon in the world. The
 /// normal points out of the reference face and ids are (reference, incident), as if the
 /// reference polygon were a.
-pub(crate) fn clip<R: Polygonal, I: Polygonal>(
+fn clip<R: Polygonal, I: Polygonal>(
     reference: &R,
     r: usize,
     incident: &I,
