@@ -48,8 +48,7 @@ pub(crate) fn vertex_axis<A: Polygonal>(a: &A, c: Vec2) -> (usize, Vec2) {
             best = d;
         }
     }
-    let axis = (c - vertices[k]).try_normalize().unwrap_or(a.normals()[k]);
-    (k, axis)
+    (k, axis_from(a, k, c))
 }
 
 /// The polygon's largest projection on the unit `axis` from vertex `k` towards the centre.
@@ -74,23 +73,38 @@ fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vec2, c: Vec2, r: f32)
     axis.dot(c) - r - vertex_axis_max(a, k, axis)
 }
 
+/// The polygon's vertex nearest `c` and the unit axis from it to `c` (see [`vertex_axis`]),
+/// given that vertex's index.
+#[inline]
+fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vec2) -> Vec2 {
+    (c - a.vertices()[k]).try_normalize().unwrap_or(a.normals()[k])
+}
+
 /// The largest separation over the polygon's normals and the vertex axis, in the polygon's
-/// frame: (axis, its unit direction, separation). Faces win ties.
+/// frame: (axis, its unit direction, separation). Faces win ties. One pass finds both the best
+/// face and the nearest vertex.
 #[inline]
 fn search<A: Polygonal>(a: &A, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
     let mut best = (0, f32::NEG_INFINITY);
-    for i in 0..a.vertices().len() {
-        let s = face_separation(a, i, c, r);
+    let mut nearest = (0, f32::INFINITY);
+    let (normals, offsets) = (a.normals(), a.plane_offsets());
+    for (i, v) in a.vertices().iter().enumerate() {
+        let s = normals[i].dot(c) - offsets[i] - r;
         if s > best.1 {
             best = (i, s);
         }
+        let d = v.distance_squared(c);
+        if d < nearest.1 {
+            nearest = (i, d);
+        }
     }
-    let (k, axis) = vertex_axis(a, c);
+    let k = nearest.0;
+    let axis = axis_from(a, k, c);
     let s = vertex_separation(a, k, axis, c, r);
     if s > best.1 {
         (Axis::VertexA(k as u32), axis, s)
     } else {
-        (Axis::EdgeA(best.0 as u32), a.normals()[best.0], best.1)
+        (Axis::EdgeA(best.0 as u32), normals[best.0], best.1)
     }
 }
 
@@ -99,11 +113,18 @@ fn search<A: Polygonal>(a: &A, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
 pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> bool {
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
-    if (0..a.vertices().len()).any(|i| face_separation(a, i, c, r) >= 0.0) {
-        return false;
+    let mut nearest = (0, f32::INFINITY);
+    for i in 0..a.vertices().len() {
+        if face_separation(a, i, c, r) >= 0.0 {
+            return false;
+        }
+        let d = a.vertices()[i].distance_squared(c);
+        if d < nearest.1 {
+            nearest = (i, d);
+        }
     }
-    let (k, axis) = vertex_axis(a, c);
-    vertex_separation(a, k, axis, c, r) < 0.0
+    let k = nearest.0;
+    vertex_separation(a, k, axis_from(a, k, c), c, r) < 0.0
 }
 
 /// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
