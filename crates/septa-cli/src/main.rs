@@ -3,12 +3,13 @@
 //! `septa collide [FILE]` reads JSON Lines (from FILE, or stdin), one query per line: two
 //! shapes, a and b. It writes one JSON line per non-blank input line, in order: the answer
 //! (overlap, minimum translation vector, contact manifold) or an error naming what is wrong with
-//! the line. Bad lines never stop the run; only an unreadable input does. `septa --help` gives
+//! the line. Bad lines never stop the run; only an unreadable input does. `septa toi [FILE]`
+//! does the same for two moving shapes, answering when they first touch. `septa --help` gives
 //! the format.
 //!
-//! This file handles the command line and the line loop; [`request`] turns a line into shapes
-//! (reading JSON with [`json`]), [`response`] runs the queries and writes the answer, [`help`]
-//! holds the help texts.
+//! This file handles the command line and the line loop, shared by both commands; [`request`]
+//! turns a line into shapes (reading JSON with [`json`]), [`response`] runs the queries and
+//! writes the answer, [`help`] holds the help texts.
 
 mod help;
 mod json;
@@ -21,6 +22,8 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use request::Mode;
+
 /// Exit status when the input cannot be read (or the output cannot be written).
 const EXIT_IO: u8 = 1;
 /// Exit status for a command-line error.
@@ -31,12 +34,12 @@ const EXIT_USAGE: u8 = 2;
 enum Command {
     /// Print the main help.
     Help,
-    /// Print the help of `septa collide`.
-    CollideHelp,
+    /// Print the help of `septa collide` or `septa toi`.
+    HelpOn(Mode),
     /// Print the version.
     Version,
-    /// Answer the queries from this input.
-    Collide(Input),
+    /// Answer the queries of this command from this input.
+    Run(Mode, Input),
 }
 
 /// Where the queries come from.
@@ -49,9 +52,9 @@ enum Input {
 fn main() -> ExitCode {
     match parse_args(std::env::args_os().skip(1)) {
         Ok(Command::Help) => print(&help::main_help()),
-        Ok(Command::CollideHelp) => print(&help::collide_help()),
+        Ok(Command::HelpOn(mode)) => print(&help::command_help(mode)),
         Ok(Command::Version) => print(&format!("septa {}\n", env!("CARGO_PKG_VERSION"))),
-        Ok(Command::Collide(input)) => collide(input),
+        Ok(Command::Run(mode, input)) => run(mode, input),
         Err(message) => {
             eprintln!(
                 "septa: error: {message}\n\n{}\n\nRun 'septa --help' for the input format.",
@@ -76,49 +79,61 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, Strin
             if let Some(extra) = args.next() {
                 return Err(format!("unexpected argument {extra:?} after 'help'"));
             }
-            match topic.as_ref().map(|t| t.to_str()) {
+            match topic {
                 None => Ok(Command::Help),
-                Some(Some("collide")) => Ok(Command::CollideHelp),
-                Some(_) => {
-                    Err(format!("no help for {:?}: the only command is 'collide'", topic.unwrap_or_default()))
-                }
+                Some(topic) => topic
+                    .to_str()
+                    .and_then(mode)
+                    .map(Command::HelpOn)
+                    .ok_or_else(|| format!("no help for {topic:?}: the commands are 'collide' and 'toi'")),
             }
         }
-        Some("collide") => parse_collide_args(args),
         Some(option) if option.starts_with('-') => Err(format!("unknown option {option:?}")),
-        _ => Err(format!("unknown command {first:?} (the command is 'collide')")),
+        name => match name.and_then(mode) {
+            Some(mode) => parse_command_args(mode, args),
+            None => Err(format!("unknown command {first:?} (the commands are 'collide' and 'toi')")),
+        },
     }
 }
 
-/// The arguments after `collide`: `[-h | --help] [--] [FILE]`.
-fn parse_collide_args(args: impl Iterator<Item = OsString>) -> Result<Command, String> {
+/// The command named `name`, if any.
+fn mode(name: &str) -> Option<Mode> {
+    [Mode::Collide, Mode::Toi].into_iter().find(|m| m.name() == name)
+}
+
+/// The arguments after `collide` or `toi`: `[-h | --help] [--] [FILE]`.
+fn parse_command_args(mode: Mode, args: impl Iterator<Item = OsString>) -> Result<Command, String> {
+    let name = mode.name();
     let mut file: Option<OsString> = None;
     let mut options_done = false;
     for arg in args {
         let text = arg.to_str();
         if !options_done {
             match text {
-                Some("-h" | "--help") => return Ok(Command::CollideHelp),
+                Some("-h" | "--help") => return Ok(Command::HelpOn(mode)),
                 Some("--") => {
                     options_done = true;
                     continue;
                 }
                 Some(option) if option.starts_with('-') && option != "-" => {
-                    return Err(format!("unknown option {option:?} for 'collide'"));
+                    return Err(format!("unknown option {option:?} for '{name}'"));
                 }
                 _ => {}
             }
         }
         if file.is_some() {
-            return Err(format!("unexpected argument {arg:?}: 'collide' reads one FILE"));
+            return Err(format!("unexpected argument {arg:?}: '{name}' reads one FILE"));
         }
         file = Some(arg);
     }
-    Ok(Command::Collide(match file {
-        Some(f) if f == "-" => Input::Stdin,
-        Some(f) => Input::File(PathBuf::from(f)),
-        None => Input::Stdin,
-    }))
+    Ok(Command::Run(
+        mode,
+        match file {
+            Some(f) if f == "-" => Input::Stdin,
+            Some(f) => Input::File(PathBuf::from(f)),
+            None => Input::Stdin,
+        },
+    ))
 }
 
 /// Prints a help text on stdout.
@@ -140,8 +155,8 @@ enum Stop {
     Write(io::Error),
 }
 
-/// `septa collide`: answers every line of `input` on stdout.
-fn collide(input: Input) -> ExitCode {
+/// `septa collide` or `septa toi`: answers every line of `input` on stdout.
+fn run(mode: Mode, input: Input) -> ExitCode {
     let (reader, name): (Box<dyn Read>, String) = match input {
         Input::Stdin => (Box::new(io::stdin().lock()), "stdin".into()),
         Input::File(path) => match File::open(&path) {
@@ -154,7 +169,7 @@ fn collide(input: Input) -> ExitCode {
     };
     let mut reader = BufReader::with_capacity(1 << 16, reader);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    match answer_lines(&mut reader, &mut out) {
+    match answer_lines(&mut reader, &mut out, mode) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Stop::Read(e)) => {
             // Flush the answers to the lines that were read; the read error is what matters.
@@ -171,12 +186,13 @@ fn collide(input: Input) -> ExitCode {
     }
 }
 
-/// The line loop: one output line per non-blank input line, in order.
+/// The line loop: one output line per non-blank input line, in order, each line read as a
+/// query of `mode`.
 ///
 /// Output is buffered, and flushed whenever the reader has no more input buffered, that is
 /// before it may wait for more: a stream fed line by line gets each answer at once, and a file
 /// is written in large blocks.
-fn answer_lines<R: Read, W: Write>(reader: &mut BufReader<R>, out: &mut W) -> Result<(), Stop> {
+fn answer_lines<R: Read, W: Write>(reader: &mut BufReader<R>, out: &mut W, mode: Mode) -> Result<(), Stop> {
     let mut line = Vec::new();
     let mut first = true;
     loop {
@@ -196,7 +212,7 @@ fn answer_lines<R: Read, W: Write>(reader: &mut BufReader<R>, out: &mut W) -> Re
         if bytes.trim_ascii().is_empty() {
             continue;
         }
-        let answer = response::respond(&request::parse_line(bytes));
+        let answer = response::respond(&request::parse_line(bytes, mode));
         out.write_all(answer.as_bytes()).and_then(|()| out.write_all(b"\n")).map_err(Stop::Write)?;
     }
     out.flush().map_err(Stop::Write)
@@ -214,12 +230,21 @@ mod tests {
     fn command_lines() {
         assert_eq!(args(&["--help"]), Ok(Command::Help));
         assert_eq!(args(&["help"]), Ok(Command::Help));
-        assert_eq!(args(&["help", "collide"]), Ok(Command::CollideHelp));
-        assert_eq!(args(&["collide", "-h"]), Ok(Command::CollideHelp));
-        assert_eq!(args(&["collide"]), Ok(Command::Collide(Input::Stdin)));
-        assert_eq!(args(&["collide", "-"]), Ok(Command::Collide(Input::Stdin)));
-        assert_eq!(args(&["collide", "q.jsonl"]), Ok(Command::Collide(Input::File("q.jsonl".into()))));
-        assert_eq!(args(&["collide", "--", "-q"]), Ok(Command::Collide(Input::File("-q".into()))));
+        assert_eq!(args(&["help", "collide"]), Ok(Command::HelpOn(Mode::Collide)));
+        assert_eq!(args(&["collide", "-h"]), Ok(Command::HelpOn(Mode::Collide)));
+        assert_eq!(args(&["help", "toi"]), Ok(Command::HelpOn(Mode::Toi)));
+        assert_eq!(args(&["toi", "--help"]), Ok(Command::HelpOn(Mode::Toi)));
+        assert_eq!(args(&["collide"]), Ok(Command::Run(Mode::Collide, Input::Stdin)));
+        assert_eq!(args(&["collide", "-"]), Ok(Command::Run(Mode::Collide, Input::Stdin)));
+        assert_eq!(
+            args(&["collide", "q.jsonl"]),
+            Ok(Command::Run(Mode::Collide, Input::File("q.jsonl".into())))
+        );
+        assert_eq!(args(&["collide", "--", "-q"]), Ok(Command::Run(Mode::Collide, Input::File("-q".into()))));
+        assert_eq!(args(&["toi"]), Ok(Command::Run(Mode::Toi, Input::Stdin)));
+        assert_eq!(args(&["toi", "s.jsonl"]), Ok(Command::Run(Mode::Toi, Input::File("s.jsonl".into()))));
+        assert!(args(&["toi", "a", "b"]).unwrap_err().contains("'toi' reads one FILE"));
+        assert!(args(&["toi", "--fast"]).unwrap_err().contains("for 'toi'"));
         assert_eq!(args(&["-V"]), Ok(Command::Version));
         assert!(args(&[]).is_err());
         assert!(args(&["colide"]).unwrap_err().contains("unknown command"));
@@ -232,7 +257,7 @@ mod tests {
     fn lines_blank_crlf_and_bom() {
         let input = "\u{feff}{}\r\n\n   \t\r\n[1]\n{\"a\":1}";
         let mut out = Vec::new();
-        assert!(answer_lines(&mut BufReader::new(input.as_bytes()), &mut out).is_ok());
+        assert!(answer_lines(&mut BufReader::new(input.as_bytes()), &mut out, Mode::Collide).is_ok());
         let out = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 3, "{out}");

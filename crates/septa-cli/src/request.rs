@@ -1,4 +1,6 @@
-//! One input line → one validated query: the id to echo and two septa shapes placed in the world.
+//! One input line → one validated query: the id to echo, two septa shapes placed in the world,
+//! and for `septa toi` their motion. Both commands share the line rules and the shapes; only the
+//! top-level keys differ ([`Mode`]).
 //!
 //! The line is checked for JSON syntax as a whole, then decoded a level at a time ([`crate::json`]),
 //! so that the id can be picked out even when the rest of the line is wrong, and every part is
@@ -8,12 +10,13 @@
 //! in, and coordinates are rounded to f32 once, straight from their decimal text.
 //!
 //! Shapes are built where the library is most precise: polygons (given in world coordinates)
-//! are recentred on their centroid and placed by a pose, circles are centred on their local
-//! origin and placed by a pose; the queries then work on small local coordinates even far from
-//! the world origin.
+//! are recentred on their centroid and placed by a pose; circles and boxes are centred on their
+//! local origin and placed by a pose at their centre; capsules are given relative to the
+//! midpoint of their segment and placed by a pose there. The queries then work on small local
+//! coordinates even far from the world origin.
 
-use glam::Vec2;
-use septa::{Circle, ConvexPolygon, Pose, Shape, ShapeError};
+use glam::{DVec2, Vec2};
+use septa::{Capsule, Circle, ConvexPolygon, OrientedBox, Pose, Shape, ShapeError};
 use serde_json::value::RawValue;
 
 use crate::json::{self, quote, Json};
@@ -27,13 +30,81 @@ pub struct Placed {
     pub pose: Pose,
 }
 
-/// A validated query: shape a and shape b.
+/// Which command reads the line: it decides the top-level keys and the query built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `septa collide`: `{"id", "a", "b"}`.
+    Collide,
+    /// `septa toi`: `{"id", "a", "b", "velocity_a", "velocity_b", "max_t"}`.
+    Toi,
+}
+
+impl Mode {
+    /// The command's name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Collide => "collide",
+            Mode::Toi => "toi",
+        }
+    }
+
+    /// The keys allowed at the top level of a line.
+    fn keys(self) -> &'static [&'static str] {
+        match self {
+            Mode::Collide => &["id", "a", "b"],
+            Mode::Toi => &["id", "a", "b", "velocity_a", "velocity_b", "max_t"],
+        }
+    }
+
+    /// The top-level keys, for messages about a missing or unknown key.
+    fn keys_hint(self) -> &'static str {
+        match self {
+            Mode::Collide => "a query has keys id (optional), a and b",
+            Mode::Toi => {
+                "a toi query has keys id (optional), a, b, velocity_a, velocity_b and max_t (optional)"
+            }
+        }
+    }
+
+    /// What a line looks like, for a line that is not an object.
+    fn template(self) -> &'static str {
+        match self {
+            Mode::Collide => "{\"id\": …, \"a\": SHAPE, \"b\": SHAPE}",
+            Mode::Toi => {
+                "{\"id\": …, \"a\": SHAPE, \"b\": SHAPE, \"velocity_a\": [x, y], \"velocity_b\": [x, y], \
+                 \"max_t\": T}"
+            }
+        }
+    }
+}
+
+/// Shape a and shape b.
 #[derive(Clone, Debug)]
-pub struct Query {
+pub struct Pair {
     /// Shape a (normals point from a to b).
     pub a: Placed,
     /// Shape b.
     pub b: Placed,
+}
+
+/// How the two shapes of a `septa toi` line move: in straight lines, without turning.
+#[derive(Clone, Copy, Debug)]
+pub struct Motion {
+    /// Shape a's velocity (world frame, distance per unit of time).
+    pub velocity_a: Vec2,
+    /// Shape b's velocity.
+    pub velocity_b: Vec2,
+    /// The end of the time interval searched, `[0, max_t]`: finite and ≥ 0.
+    pub max_t: f32,
+}
+
+/// A validated query.
+#[derive(Clone, Debug)]
+pub enum Query {
+    /// `septa collide`: do a and b overlap, and where?
+    Collide(Pair),
+    /// `septa toi`: when do a and b, moving, first touch?
+    Toi(Pair, Motion),
 }
 
 /// One parsed input line.
@@ -46,14 +117,21 @@ pub struct Request {
     pub query: Result<Query, String>,
 }
 
-/// The keys allowed at the top level of a line.
-const TOP_KEYS: &[&str] = &["id", "a", "b"];
 /// The keys of a polygon or hull shape.
 const POLYGON_KEYS: &[&str] = &["type", "points"];
 /// The keys of a circle shape.
 const CIRCLE_KEYS: &[&str] = &["type", "center", "radius"];
+/// The keys of a box shape. The angle is required, as every other key: a box with a forgotten
+/// `"angle"` is refused rather than silently axis-aligned.
+const BOX_KEYS: &[&str] = &["type", "center", "half_extents", "angle"];
+/// The keys of a capsule shape.
+const CAPSULE_KEYS: &[&str] = &["type", "a", "b", "radius"];
 /// The shape types, as written in `"type"`.
-const SHAPE_TYPES: &[&str] = &["polygon", "hull", "circle"];
+const SHAPE_TYPES: &[&str] = &["polygon", "hull", "circle", "box", "capsule"];
+/// [`SHAPE_TYPES`] for messages.
+const SHAPE_LIST: &str = "polygon, hull, circle, box or capsule";
+/// `max_t` when a `septa toi` line has none.
+const DEFAULT_MAX_T: f32 = 1.0;
 /// How deeply an id may nest. Echoed inside the output object, it stays well within the
 /// 128 levels that serde_json (and others) accept by default.
 const MAX_ID_DEPTH: usize = 100;
@@ -66,8 +144,9 @@ fn null() -> Box<RawValue> {
     RawValue::NULL.to_owned()
 }
 
-/// Parses and validates one line (without its line terminator). Never panics.
-pub fn parse_line(line: &[u8]) -> Request {
+/// Parses and validates one line (without its line terminator) for the command `mode`. Never
+/// panics.
+pub fn parse_line(line: &[u8], mode: Mode) -> Request {
     let failed = |message: String| Request { id: null(), query: Err(message) };
     let text = match std::str::from_utf8(line) {
         Ok(text) => text,
@@ -85,10 +164,7 @@ pub fn parse_line(line: &[u8]) -> Request {
     let members = match Json::of(raw) {
         Ok(Json::Object(members)) => members,
         Ok(other) => {
-            return failed(format!(
-                "expected a JSON object {{\"id\": …, \"a\": SHAPE, \"b\": SHAPE}}, got {}",
-                other.describe()
-            ))
+            return failed(format!("expected a JSON object {}, got {}", mode.template(), other.describe()))
         }
         Err(e) => return failed(format!("invalid JSON: {e}")),
     };
@@ -101,7 +177,7 @@ pub fn parse_line(line: &[u8]) -> Request {
         },
         (Some(_), Some(_)) => return failed("duplicate key \"id\"".into()),
     };
-    Request { id, query: query(&members) }
+    Request { id, query: query(&members, mode) }
 }
 
 /// The id as compact JSON text, if it is safe to echo: readable by strict JSON readers (finite
@@ -124,12 +200,29 @@ fn echoable(id: &RawValue) -> Result<Box<RawValue>, String> {
     RawValue::from_string(json::minify(id.get())).map_err(|e| e.to_string())
 }
 
-/// The two shapes of a line's top-level object.
-fn query(members: &Members) -> Result<Query, String> {
-    check_keys(members, "", TOP_KEYS, "a query has keys id (optional), a and b")?;
-    let a = shape(required(members, "", "a", "a query needs shapes a and b")?, "a")?;
-    let b = shape(required(members, "", "b", "a query needs shapes a and b")?, "b")?;
-    Ok(Query { a, b })
+/// The query of a line's top-level object: its keys are checked first, then its fields in
+/// the order they are documented.
+fn query(members: &Members, mode: Mode) -> Result<Query, String> {
+    let hint = mode.keys_hint();
+    check_keys(members, "", mode.keys(), hint)?;
+    let a = shape(required(members, "", "a", hint)?, "a")?;
+    let b = shape(required(members, "", "b", hint)?, "b")?;
+    let pair = Pair { a, b };
+    match mode {
+        Mode::Collide => Ok(Query::Collide(pair)),
+        Mode::Toi => {
+            let velocity_a = point(required(members, "", "velocity_a", hint)?, "velocity_a")?;
+            let velocity_b = point(required(members, "", "velocity_b", hint)?, "velocity_b")?;
+            let max_t = match members.iter().find(|(key, _)| key == "max_t") {
+                None => DEFAULT_MAX_T,
+                Some((_, raw)) => match number(raw, "max_t")? {
+                    t if t >= 0.0 => t,
+                    t => return Err(format!("max_t: must be zero or greater, got {t}")),
+                },
+            };
+            Ok(Query::Toi(pair, Motion { velocity_a, velocity_b, max_t }))
+        }
+    }
 }
 
 /// One shape, at field path `path`.
@@ -138,22 +231,19 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
         Json::Object(members) => members,
         other => {
             return Err(format!(
-                "{path}: expected a shape object with a \"type\" key (polygon, hull or circle), got {}",
+                "{path}: expected a shape object with a \"type\" key ({SHAPE_LIST}), got {}",
                 other.describe()
             ))
         }
     };
     let type_path = format!("{path}.type");
-    let kind =
-        match decode(required(&members, path, "type", "expected polygon, hull or circle")?, &type_path)? {
-            Json::String(kind) => kind,
-            other => {
-                return Err(format!(
-                    "{type_path}: expected a string (polygon, hull or circle), got {}",
-                    other.describe()
-                ))
-            }
-        };
+    let expected = format!("expected {SHAPE_LIST}");
+    let kind = match decode(required(&members, path, "type", &expected)?, &type_path)? {
+        Json::String(kind) => kind,
+        other => {
+            return Err(format!("{type_path}: expected a string ({SHAPE_LIST}), got {}", other.describe()))
+        }
+    };
     match kind.as_str() {
         "polygon" | "hull" => {
             let what = format!("a {kind} has keys type and points");
@@ -185,8 +275,42 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
             })?;
             Ok(Placed { shape: Shape::Circle(circle), pose: Pose::from_translation(center) })
         }
+        "box" => {
+            let what = "a box has keys type, center, half_extents and angle";
+            check_keys(&members, path, BOX_KEYS, what)?;
+            let center = point(required(&members, path, "center", what)?, &format!("{path}.center"))?;
+            let half_path = format!("{path}.half_extents");
+            let half_extents = point(required(&members, path, "half_extents", what)?, &half_path)?;
+            let angle = number(required(&members, path, "angle", what)?, &format!("{path}.angle"))?;
+            let shape = OrientedBox::new(Vec2::ZERO, half_extents, angle).map_err(|e| match e {
+                ShapeError::InvalidHalfExtents { .. } => format!("{half_path}: {e}"),
+                _ => format!("{path}: {e}"),
+            })?;
+            Ok(Placed { shape: Shape::Box(shape), pose: Pose::from_translation(center) })
+        }
+        "capsule" => {
+            let what = "a capsule has keys type, a, b and radius";
+            check_keys(&members, path, CAPSULE_KEYS, what)?;
+            let a = point(required(&members, path, "a", what)?, &format!("{path}.a"))?;
+            let b = point(required(&members, path, "b", what)?, &format!("{path}.b"))?;
+            let radius_path = format!("{path}.radius");
+            let radius = number(required(&members, path, "radius", what)?, &radius_path)?;
+            // The segment relative to its midpoint m, each difference rounded once to f32.
+            let (a, b) = (a.as_dvec2(), b.as_dvec2());
+            let middle = ((a + b) * 0.5).as_vec2();
+            let local = |p: DVec2| (p - middle.as_dvec2()).as_vec2();
+            let capsule = Capsule::new(local(a), local(b), radius).map_err(|e| match e {
+                ShapeError::InvalidCapsuleRadius { .. } => format!("{radius_path}: {e}"),
+                ShapeError::PointCapsule => format!(
+                    "{path}: a capsule of radius 0 needs two distinct ends, but {path}.a and {path}.b are \
+                     the same point"
+                ),
+                e => format!("{path}: {e}"),
+            })?;
+            Ok(Placed { shape: Shape::Capsule(capsule), pose: Pose::from_translation(middle) })
+        }
         other => Err(format!(
-            "{path}: unknown shape type {} ({}expected polygon, hull or circle)",
+            "{path}: unknown shape type {} ({}expected {SHAPE_LIST})",
             quote(other),
             suggestion(other, SHAPE_TYPES)
         )),
@@ -318,7 +442,11 @@ mod tests {
     use super::*;
 
     fn error(line: &str) -> String {
-        parse_line(line.as_bytes()).query.unwrap_err()
+        parse_line(line.as_bytes(), Mode::Collide).query.unwrap_err()
+    }
+
+    fn toi_error(line: &str) -> String {
+        parse_line(line.as_bytes(), Mode::Toi).query.unwrap_err()
     }
 
     #[test]
@@ -336,12 +464,15 @@ mod tests {
         assert_eq!(suggestion("raduis", CIRCLE_KEYS), "did you mean \"radius\"? ");
         assert_eq!(suggestion("Circle", SHAPE_TYPES), "did you mean \"circle\"? ");
         assert_eq!(suggestion("sqare", SHAPE_TYPES), "");
-        assert_eq!(suggestion("x", TOP_KEYS), ""); // one edit from "a", but that is no hint
+        assert_eq!(suggestion("x", Mode::Collide.keys()), ""); // one edit from "a", but that is no hint
+        assert_eq!(suggestion("capsul", SHAPE_TYPES), "did you mean \"capsule\"? ");
+        assert_eq!(suggestion("velocity", Mode::Toi.keys()), "did you mean \"velocity_a\"? ");
+        assert_eq!(suggestion("half_extent", BOX_KEYS), "did you mean \"half_extents\"? ");
     }
 
     #[test]
     fn ids_are_echoed_compact_and_verbatim() {
-        let id = |line: &str| parse_line(line.as_bytes()).id.get().to_string();
+        let id = |line: &str| parse_line(line.as_bytes(), Mode::Collide).id.get().to_string();
         assert_eq!(id(r#"{"id": [ 1E5, "a b", {"k" : -0.0} ] }"#), r#"[1E5,"a b",{"k":-0.0}]"#);
         assert_eq!(id(r#"{"a":1}"#), "null");
         assert_eq!(id(r#"{"id":1e400,"a":1}"#), "null");
@@ -362,6 +493,45 @@ mod tests {
         assert_eq!(error(point), "a.points[2]: expected [x, y] with two numbers, got an array of 3 elements");
         let big = r#"{"id":7,"a":{"type":"circle","center":[0,1e39],"radius":1},"b":{}}"#;
         assert!(error(big).starts_with("a.center[1]: 1e39 is out of range"));
-        assert_eq!(parse_line(big.as_bytes()).id.get(), "7");
+        assert_eq!(parse_line(big.as_bytes(), Mode::Collide).id.get(), "7");
+    }
+
+    const A: &str = r#""a":{"type":"circle","center":[0,0],"radius":1}"#;
+    const B: &str = r#""b":{"type":"box","center":[3,0],"half_extents":[1,1],"angle":0}"#;
+
+    #[test]
+    fn toi_lines() {
+        let line = format!(r#"{{{A},{B},"velocity_a":[1,0],"velocity_b":[0,0]}}"#);
+        let Ok(Query::Toi(_, motion)) = parse_line(line.as_bytes(), Mode::Toi).query else { panic!() };
+        assert_eq!((motion.velocity_a, motion.max_t), (Vec2::X, 1.0));
+        let line = format!(r#"{{{A},{B},"velocity_a":[1,0],"velocity_b":[0,0],"max_t":-0}}"#);
+        let Ok(Query::Toi(_, motion)) = parse_line(line.as_bytes(), Mode::Toi).query else { panic!() };
+        assert_eq!(motion.max_t, 0.0);
+        assert_eq!(
+            toi_error(&format!(r#"{{{A},{B},"velocity_b":[0,0]}}"#)),
+            "missing key \"velocity_a\" (a toi query has keys id (optional), a, b, velocity_a, velocity_b \
+             and max_t (optional))"
+        );
+        let line = format!(r#"{{{A},{B},"velocity_a":[1,0],"velocity_b":[0,0],"max_t":-0.5}}"#);
+        assert_eq!(toi_error(&line), "max_t: must be zero or greater, got -0.5");
+        // a toi line given to collide, and the other way round
+        let line = format!(r#"{{{A},{B},"velocity_a":[1,0],"velocity_b":[0,0]}}"#);
+        assert!(error(&line).starts_with("unknown key \"velocity_a\" (a query has keys"));
+        assert!(toi_error("[]")
+            .starts_with("expected a JSON object {\"id\": …, \"a\": SHAPE, \"b\": SHAPE, \"velocity_a\""));
+    }
+
+    #[test]
+    fn capsules_are_placed_at_their_midpoint() {
+        let line = r#"{"a":{"type":"capsule","a":[10001,3],"b":[10003,3],"radius":0.5},"b":{"type":"capsule","a":[0,0],"b":[0,0],"radius":1}}"#;
+        let Ok(Query::Collide(pair)) = parse_line(line.as_bytes(), Mode::Collide).query else { panic!() };
+        assert_eq!(pair.a.pose.translation, Vec2::new(10002.0, 3.0));
+        let Shape::Capsule(c) = pair.a.shape else { panic!() };
+        assert_eq!((c.a(), c.b(), c.radius()), (Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.5));
+        let zero = r#"{"a":{"type":"capsule","a":[1,2],"b":[1,2],"radius":0},"b":{}}"#;
+        assert_eq!(
+            error(zero),
+            "a: a capsule of radius 0 needs two distinct ends, but a.a and a.b are the same point"
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! A request → one output line: the query's answer, or an error object.
 //!
 //! Keys are written in a fixed order (serde writes struct fields in declaration order):
-//! `id, collides, depth, normal, points, depths` for an answer, `id, error` for an error.
+//! `id, collides, depth, normal, points, depths` for a `septa collide` answer,
+//! `id, hit, t, normal` for a `septa toi` answer, `id, error` for an error.
 //! Numbers are f32 written by serde_json in their shortest round-trip form (`0.1`, not
 //! `0.10000000149011612`), and are always finite: a non-finite result becomes an error line,
 //! since JSON has no way to write it.
@@ -12,9 +13,9 @@ use glam::Vec2;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::request::{Query, Request};
+use crate::request::{Motion, Pair, Query, Request};
 
-/// An answered query, in output key order.
+/// An answered `septa collide` query, in output key order.
 #[derive(Serialize)]
 struct Answer<'a> {
     id: &'a RawValue,
@@ -27,6 +28,17 @@ struct Answer<'a> {
     points: Vec<[f32; 2]>,
     /// The depth of each point.
     depths: Vec<f32>,
+}
+
+/// An answered `septa toi` query, in output key order.
+#[derive(Serialize)]
+struct Hit<'a> {
+    id: &'a RawValue,
+    hit: bool,
+    /// The time of first contact; `None` (null) when there is none within `[0, max_t]`.
+    t: Option<f32>,
+    /// The unit normal from a to b at first contact; `None` (null) when there is none.
+    normal: Option<[f32; 2]>,
 }
 
 /// A line that could not be answered.
@@ -47,16 +59,30 @@ pub fn respond(request: &Request) -> String {
 
 /// The answer line for a valid query, or a message when the result cannot be written.
 fn answer(id: &RawValue, query: &Query) -> Result<String, String> {
-    let (a, b) = (&query.a, &query.b);
-    // The library must not panic on validated shapes; should it ever, this line gets an error
-    // and the lines after it are still answered.
-    let (contact, manifold) = catch_unwind(AssertUnwindSafe(|| {
+    match query {
+        Query::Collide(pair) => collide(id, pair),
+        Query::Toi(pair, motion) => toi(id, pair, motion),
+    }
+}
+
+/// Runs a library query. The library must not panic on validated shapes; should it ever, this
+/// line gets an error and the lines after it are still answered.
+fn guarded<T>(query: impl FnOnce() -> T) -> Result<T, String> {
+    catch_unwind(AssertUnwindSafe(query))
+        .map_err(|_| "internal error: the septa library panicked on this query".to_string())
+}
+
+/// The message for an answer with a non-finite number, which JSON cannot write.
+const NOT_FINITE: &str = "the result is not finite: the coordinates are too large for 32-bit arithmetic";
+
+/// `septa collide`: the MTV and the manifold.
+fn collide(id: &RawValue, Pair { a, b }: &Pair) -> Result<String, String> {
+    let (contact, manifold) = guarded(|| {
         (
             septa::contact(&a.shape, a.pose, &b.shape, b.pose),
             septa::collide(&a.shape, a.pose, &b.shape, b.pose),
         )
-    }))
-    .map_err(|_| "internal error: the septa library panicked on this query".to_string())?;
+    })?;
 
     let answer = match contact {
         None => Answer { id, collides: false, depth: None, normal: None, points: vec![], depths: vec![] },
@@ -75,9 +101,37 @@ fn answer(id: &RawValue, query: &Query) -> Result<String, String> {
     let finite = answer.depth.iter().chain(answer.normal.iter().flatten()).all(|x| x.is_finite())
         && answer.points.iter().flatten().chain(&answer.depths).all(|x| x.is_finite());
     if !finite {
-        return Err("the result is not finite: the coordinates are too large for 32-bit arithmetic".into());
+        return Err(NOT_FINITE.into());
     }
-    serde_json::to_string(&answer).map_err(|e| format!("internal error: cannot write the answer: {e}"))
+    write(&answer)
+}
+
+/// `septa toi`: the time of first contact and the normal then.
+fn toi(id: &RawValue, Pair { a, b }: &Pair, motion: &Motion) -> Result<String, String> {
+    let impact = guarded(|| {
+        septa::time_of_impact(
+            &a.shape,
+            a.pose,
+            motion.velocity_a,
+            &b.shape,
+            b.pose,
+            motion.velocity_b,
+            motion.max_t,
+        )
+    })?;
+    let hit = match impact {
+        None => Hit { id, hit: false, t: None, normal: None },
+        Some(impact) => Hit { id, hit: true, t: Some(tidy(impact.time)), normal: Some(xy(impact.normal)) },
+    };
+    if !hit.t.iter().chain(hit.normal.iter().flatten()).all(|x| x.is_finite()) {
+        return Err(NOT_FINITE.into());
+    }
+    write(&hit)
+}
+
+/// An answer as one line of JSON.
+fn write(answer: &impl Serialize) -> Result<String, String> {
+    serde_json::to_string(answer).map_err(|e| format!("internal error: cannot write the answer: {e}"))
 }
 
 /// The error line.
@@ -102,10 +156,14 @@ fn tidy(x: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::parse_line;
+    use crate::request::{parse_line, Mode};
 
     fn line(input: &str) -> String {
-        respond(&parse_line(input.as_bytes()))
+        respond(&parse_line(input.as_bytes(), Mode::Collide))
+    }
+
+    fn toi_line(input: &str) -> String {
+        respond(&parse_line(input.as_bytes(), Mode::Toi))
     }
 
     #[test]
@@ -122,8 +180,28 @@ mod tests {
         let input = r#"{"b":1,"id":[1,{"x":null}],"a":2}"#;
         assert_eq!(
             line(input),
-            r#"{"id":[1,{"x":null}],"error":"a: expected a shape object with a \"type\" key (polygon, hull or circle), got the number 2"}"#
+            r#"{"id":[1,{"x":null}],"error":"a: expected a shape object with a \"type\" key (polygon, hull, circle, box or capsule), got the number 2"}"#
         );
+    }
+
+    #[test]
+    fn toi_keys_in_order() {
+        // unit squares 3 apart closing at speed 2: contact at t = 1.5, a's right face meeting b
+        let square =
+            |x: f32| format!(r#"{{"type":"box","center":[{x},0],"half_extents":[0.5,0.5],"angle":0}}"#);
+        let input = format!(
+            r#"{{"max_t":2,"velocity_b":[-1,0],"velocity_a":[1,0],"b":{},"a":{},"id":"t"}}"#,
+            square(4.0),
+            square(0.0)
+        );
+        assert_eq!(toi_line(&input), r#"{"id":"t","hit":true,"t":1.5,"normal":[1.0,0.0]}"#);
+        // moving apart
+        let input = format!(
+            r#"{{"id":0,"a":{},"b":{},"velocity_a":[-1,0],"velocity_b":[1,0]}}"#,
+            square(0.0),
+            square(4.0)
+        );
+        assert_eq!(toi_line(&input), r#"{"id":0,"hit":false,"t":null,"normal":null}"#);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 use serde_json::Value;
 
 const ANSWER_KEYS: [&str; 6] = ["id", "collides", "depth", "normal", "points", "depths"];
+const HIT_KEYS: [&str; 4] = ["id", "hit", "t", "normal"];
 const ERROR_KEYS: [&str; 2] = ["id", "error"];
 
 /// What one run of the binary gave.
@@ -54,7 +55,17 @@ fn collide(input: &str) -> Vec<String> {
 }
 
 fn collide_bytes(input: &[u8]) -> Vec<String> {
-    let run = septa(&["collide"], input);
+    lines_of("collide", input)
+}
+
+/// `septa toi` on `input` (stdin), as [`collide`].
+fn toi(input: &str) -> Vec<String> {
+    lines_of("toi", input.as_bytes())
+}
+
+/// `septa COMMAND` on `input` (stdin): checks the exit status and stderr, returns the lines.
+fn lines_of(command: &str, input: &[u8]) -> Vec<String> {
+    let run = septa(&[command], input);
     assert_eq!(run.code, Some(0), "stderr: {}", run.stderr);
     assert_eq!(run.stderr, "");
     assert!(run.stdout.is_empty() || run.stdout.ends_with('\n'));
@@ -103,8 +114,19 @@ fn top_keys(line: &str) -> Vec<String> {
 fn parse_answer(line: &str) -> Value {
     assert_eq!(top_keys(line), ANSWER_KEYS, "{line}");
     let v: Value = serde_json::from_str(line).expect("an answer line is JSON");
-    // the numbers of the answer (after the id) as written
-    let after_id = &line[line.find(",\"collides\":").unwrap()..];
+    check_numbers(line, ",\"collides\":");
+    let normal = if v["normal"].is_null() { None } else { Some(&v["normal"]) };
+    for p in normal.into_iter().chain(v["points"].as_array().unwrap()) {
+        assert_eq!(p.as_array().map(|xy| xy.len()), Some(2), "{line}");
+    }
+    assert_eq!(v["points"].as_array().unwrap().len(), v["depths"].as_array().unwrap().len());
+    v
+}
+
+/// Checks that every number of an answer line after `after` (the key following the id) is a
+/// finite f32 printed in its shortest form.
+fn check_numbers(line: &str, after: &str) {
+    let after_id = &line[line.find(after).unwrap()..];
     for token in after_id.split(|c: char| !(c.is_ascii_digit() || "-+.eE".contains(c))) {
         if token.is_empty() || token == "e" {
             continue; // the "e" of "true" / "false"
@@ -117,11 +139,23 @@ fn parse_answer(line: &str) -> Value {
         let digits = mantissa.trim_start_matches('-').replace('.', "");
         assert!(digits.trim_start_matches('0').trim_end_matches('0').len() <= 9, "{token} in {line}");
     }
-    let normal = if v["normal"].is_null() { None } else { Some(&v["normal"]) };
-    for p in normal.into_iter().chain(v["points"].as_array().unwrap()) {
-        assert_eq!(p.as_array().map(|xy| xy.len()), Some(2), "{line}");
+}
+
+/// Parses a `septa toi` answer line: keys id, hit, t, normal in this order, t and normal both
+/// numbers on a hit and both null otherwise, numbers finite f32 in shortest form.
+fn parse_hit(line: &str) -> Value {
+    assert_eq!(top_keys(line), HIT_KEYS, "{line}");
+    let v: Value = serde_json::from_str(line).expect("an answer line is JSON");
+    check_numbers(line, ",\"hit\":");
+    if v["hit"] == true {
+        assert!(num(&v["t"]) >= 0.0, "{line}");
+        assert_eq!(v["normal"].as_array().map(|xy| xy.len()), Some(2), "{line}");
+        let n = xy(&v["normal"]);
+        assert!(close(n[0].hypot(n[1]), 1.0, 1e-6), "the normal is a unit vector: {line}");
+    } else {
+        assert_eq!(v["hit"], false, "{line}");
+        assert!(v["t"].is_null() && v["normal"].is_null(), "{line}");
     }
-    assert_eq!(v["points"].as_array().unwrap().len(), v["depths"].as_array().unwrap().len());
     v
 }
 
@@ -170,8 +204,68 @@ fn circle(cx: f64, cy: f64, r: f64) -> String {
     format!(r#"{{"type":"circle","center":[{cx},{cy}],"radius":{r}}}"#)
 }
 
+/// The box centred on (cx, cy) reaching hx and hy either side, turned by `angle` radians.
+fn box_at(cx: f64, cy: f64, hx: f64, hy: f64, angle: f64) -> String {
+    format!(r#"{{"type":"box","center":[{cx},{cy}],"half_extents":[{hx},{hy}],"angle":{angle}}}"#)
+}
+
+/// The capsule of radius r around the segment (ax, ay)–(bx, by).
+fn capsule(a: [f64; 2], b: [f64; 2], r: f64) -> String {
+    format!(r#"{{"type":"capsule","a":[{},{}],"b":[{},{}],"radius":{r}}}"#, a[0], a[1], b[0], b[1])
+}
+
 fn query(id: &str, a: &str, b: &str) -> String {
     format!(r#"{{"id":{id},"a":{a},"b":{b}}}"#)
+}
+
+/// A `septa toi` line; `max_t` left out when `None`.
+fn sweep(
+    id: &str,
+    a: &str,
+    b: &str,
+    velocity_a: [f64; 2],
+    velocity_b: [f64; 2],
+    max_t: Option<f64>,
+) -> String {
+    let max_t = max_t.map(|t| format!(",\"max_t\":{t}")).unwrap_or_default();
+    format!(
+        r#"{{"id":{id},"a":{a},"b":{b},"velocity_a":[{},{}],"velocity_b":[{},{}]{max_t}}}"#,
+        velocity_a[0], velocity_a[1], velocity_b[0], velocity_b[1]
+    )
+}
+
+/// The single `septa toi` output line for a single input line.
+fn one_toi(input: &str) -> String {
+    let lines = toi(&format!("{input}\n"));
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    lines.into_iter().next().unwrap()
+}
+
+/// The `septa toi` answer to one input line.
+fn hit(input: &str) -> Value {
+    parse_hit(&one_toi(input))
+}
+
+/// Asserts a `septa toi` error line for `input` with id `id` whose message contains every one
+/// of `parts`.
+fn assert_toi_error(input: &str, id: Value, parts: &[&str]) {
+    let (got_id, message) = parse_error(&one_toi(input));
+    assert_eq!(got_id, id, "{input}");
+    for part in parts {
+        assert!(message.contains(part), "message {message:?} lacks {part:?} (input {input})");
+    }
+}
+
+/// Asserts a hit at time `t` (within `tolerance`) with the given normal.
+fn assert_hit(v: &Value, t: f64, normal: [f64; 2], tolerance: f64) {
+    assert_eq!(v["hit"], true, "{v}");
+    assert!(close(num(&v["t"]), t, tolerance), "t: {v}");
+    let n = xy(&v["normal"]);
+    assert!(close(n[0], normal[0], tolerance) && close(n[1], normal[1], tolerance), "normal: {v}");
+}
+
+fn missed(id: &str) -> String {
+    format!(r#"{{"id":{id},"hit":false,"t":null,"normal":null}}"#)
 }
 
 fn num(v: &Value) -> f64 {
@@ -359,6 +453,370 @@ fn numbers_print_in_shortest_f32_form() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Boxes and capsules
+
+/// a = box centre (0, 0), half extents (2, 1): [-2,2]×[-1,1]; b = box centre (2.5, 0.5), half
+/// extents (1, 1): [1.5,3.5]×[-0.5,1.5]. Overlap along x: 2 − 1.5 = 0.5; along y: 1 − (−0.5) =
+/// 1.5 (or 1.5 − (−1) = 2.5 the other way). MTV along x, depth 0.5, normal [1,0]. The faces tie
+/// (a's x = 2 and b's x = 1.5 both give 0.5) and ties go to a: reference face a's right edge
+/// x = 2, y ∈ [-1,1]; incident edge b's left edge x = 1.5 from y = −0.5 to 1.5, clipped at
+/// y = 1: points (1.5, −0.5) and (1.5, 1), each 0.5 behind x = 2.
+#[test]
+fn box_box_exact() {
+    let v = answer(&query("\"bb\"", &box_at(0.0, 0.0, 2.0, 1.0, 0.0), &box_at(2.5, 0.5, 1.0, 1.0, 0.0)));
+    assert_eq!(v["id"], "bb");
+    assert_mtv(&v, 0.5, [1.0, 0.0], 1e-6);
+    let mut pts = points(&v);
+    assert_eq!(pts.len(), 2, "{v}");
+    pts.sort_by(|p, q| p[1].total_cmp(&q[1]));
+    for (p, y) in pts.iter().zip([-0.5, 1.0]) {
+        assert!(close(p[0], 1.5, 1e-6) && close(p[1], y, 1e-6), "{v}");
+    }
+    for d in depths(&v) {
+        assert!(close(d, 0.5, 1e-6), "{v}");
+    }
+    // a box is the same shape as the polygon of its corners: the same answer
+    let as_polygon = answer(&query("\"bb\"", &rect(-2.0, -1.0, 2.0, 1.0), &rect(1.5, -0.5, 3.5, 1.5)));
+    assert_mtv(&as_polygon, 0.5, [1.0, 0.0], 1e-6);
+    // touching boxes (b's left edge on a's right edge) do not collide
+    assert_eq!(
+        one(&query("1", &box_at(0.0, 0.0, 2.0, 1.0, 0.0), &box_at(3.0, 0.0, 1.0, 1.0, 0.0))),
+        separated("1")
+    );
+}
+
+/// A unit-half-extent box turned by 45° is the diamond with corners (±√2, 0), (0, ±√2). The
+/// square [1,2]×[-0.5,0.5]: on x the diamond reaches √2, the square starts at 1 → overlap
+/// √2 − 1 ≈ 0.414; on the diamond's normals (±1, 1)/√2 the diamond reaches 1 and the square's
+/// nearest corner (1, ∓0.5) sits at 0.5/√2 ≈ 0.354 → overlap 0.646; on y far more. MTV: x,
+/// depth √2 − 1, normal [1,0]. The reference face is the square's left edge x = 1 (y ∈ ±0.5);
+/// of the diamond's incident edge only the corner (√2, 0) lies behind it (the edge leaves the
+/// slab at y = ±0.5, where x = √2 − 0.5 < 1): one point, depth √2 − 1.
+#[test]
+fn rotated_box_and_polygon() {
+    let quarter = std::f64::consts::FRAC_PI_4;
+    let square = rect(1.0, -0.5, 2.0, 0.5);
+    let v = answer(&query("1", &box_at(0.0, 0.0, 1.0, 1.0, quarter), &square));
+    let root2 = std::f64::consts::SQRT_2;
+    assert_mtv(&v, root2 - 1.0, [1.0, 0.0], 1e-6);
+    let pts = points(&v);
+    assert_eq!(pts.len(), 1, "{v}");
+    assert!(close(pts[0][0], root2, 1e-6) && close(pts[0][1], 0.0, 1e-6), "{v}");
+    assert!(close(depths(&v)[0], root2 - 1.0, 1e-6), "{v}");
+    // the same diamond as a polygon of its corners
+    let diamond = polygon(&[[root2, 0.0], [0.0, root2], [-root2, 0.0], [0.0, -root2]]);
+    assert_mtv(&answer(&query("2", &diamond, &square)), root2 - 1.0, [1.0, 0.0], 1e-6);
+    // a full turn more is the same box; the diamond centred at x = −0.5 reaches only
+    // √2 − 0.5 ≈ 0.914 < 1: apart
+    let turned = quarter + 2.0 * std::f64::consts::PI;
+    assert_mtv(
+        &answer(&query("3", &box_at(0.0, 0.0, 1.0, 1.0, turned), &square)),
+        root2 - 1.0,
+        [1.0, 0.0],
+        1e-5,
+    );
+    assert_eq!(one(&query("4", &box_at(-0.5, 0.0, 1.0, 1.0, quarter), &square)), separated("4"));
+}
+
+/// Ground: box centre (0, −0.5), half extents (5, 0.5), top face y = 0. Capsule: segment
+/// (−1, 0.25)–(1, 0.25), radius 0.5, so its flat underside is y = −0.25 from x = −1 to 1: sunk
+/// 0.25. MTV [0,1] (ground to capsule), depth 0.25; the reference face is the ground's top, the
+/// incident edge the capsule's underside, wholly inside x ∈ [−5, 5]: two points (±1, −0.25).
+#[test]
+fn capsule_resting_on_a_box_has_two_points() {
+    let v = answer(&query("1", &box_at(0.0, -0.5, 5.0, 0.5, 0.0), &capsule([-1.0, 0.25], [1.0, 0.25], 0.5)));
+    assert_mtv(&v, 0.25, [0.0, 1.0], 1e-6);
+    let mut pts = points(&v);
+    pts.sort_by(|p, q| p[0].total_cmp(&q[0]));
+    assert_eq!(pts.len(), 2, "{v}");
+    for (p, x) in pts.iter().zip([-1.0, 1.0]) {
+        assert!(close(p[0], x, 1e-6) && close(p[1], -0.25, 1e-6), "{v}");
+    }
+    for d in depths(&v) {
+        assert!(close(d, 0.25, 1e-6), "{v}");
+    }
+    // the ends given the other way round: the same capsule
+    let v = answer(&query("2", &box_at(0.0, -0.5, 5.0, 0.5, 0.0), &capsule([1.0, 0.25], [-1.0, 0.25], 0.5)));
+    assert_mtv(&v, 0.25, [0.0, 1.0], 1e-6);
+    assert_eq!(points(&v).len(), 2);
+    // capsule first: the normal turns around
+    let v = answer(&query("3", &capsule([-1.0, 0.25], [1.0, 0.25], 0.5), &box_at(0.0, -0.5, 5.0, 0.5, 0.0)));
+    assert_mtv(&v, 0.25, [0.0, -1.0], 1e-6);
+    // lifted by 0.25 it just touches
+    let v = one(&query("4", &box_at(0.0, -0.5, 5.0, 0.5, 0.0), &capsule([-1.0, 0.5], [1.0, 0.5], 0.5)));
+    assert_eq!(v, separated("4"));
+}
+
+/// Capsule (−2, 0)–(2, 0), radius 0.5, against circles: the depth is r₁ + r₂ minus the distance
+/// from the centre to the nearest point of the segment, along that direction.
+#[test]
+fn capsule_circle() {
+    let cap = capsule([-2.0, 0.0], [2.0, 0.0], 0.5);
+    // over the side: nearest point (1, 0), distance 1.25, radii 0.5 + 1 → depth 0.25, normal +y
+    let v = answer(&query("1", &cap, &circle(1.0, 1.25, 1.0)));
+    assert_mtv(&v, 0.25, [0.0, 1.0], 1e-6);
+    let pts = points(&v);
+    assert_eq!(pts.len(), 1);
+    // between the two surfaces on that line: y from 0.25 (circle) to 0.5 (capsule)
+    assert!(close(pts[0][0], 1.0, 1e-6) && pts[0][1] >= 0.25 - 1e-6 && pts[0][1] <= 0.5 + 1e-6, "{v}");
+    assert!(close(depths(&v)[0], 0.25, 1e-6));
+    // off the end (2, 0): centre (2.9, 1.2) is 1.5 away along (0.6, 0.8) (a 3-4-5 triangle),
+    // radii 0.5 + 1.25 → depth 0.25
+    let v = answer(&query("2", &cap, &circle(2.9, 1.2, 1.25)));
+    assert_mtv(&v, 0.25, [0.6, 0.8], 1e-5);
+    // circle first
+    assert_mtv(&answer(&query("3", &circle(1.0, 1.25, 1.0), &cap)), 0.25, [0.0, -1.0], 1e-6);
+    // radius 0: the bare segment; the circle at (0, 0.5) with radius 1 reaches 0.5 below it
+    let v = answer(&query("4", &capsule([-2.0, 0.0], [2.0, 0.0], 0.0), &circle(0.0, 0.5, 1.0)));
+    assert_mtv(&v, 0.5, [0.0, 1.0], 1e-6);
+    // equal ends with a radius: a circle (radius 1 at (1, 0) against radius 1 at (2.5, 0))
+    assert_mtv(
+        &answer(&query("5", &capsule([1.0, 0.0], [1.0, 0.0], 1.0), &circle(2.5, 0.0, 1.0))),
+        0.5,
+        [1.0, 0.0],
+        1e-6,
+    );
+    // apart: distance 1.75 > 1.5
+    assert_eq!(one(&query("6", &cap, &circle(0.0, -1.75, 1.0))), separated("6"));
+}
+
+#[test]
+fn boxes_and_capsules_far_from_origin_keep_precision() {
+    for offset in [1e4, -3e4, 1e5] {
+        let v = answer(&query(
+            "1",
+            &box_at(offset, offset, 2.0, 1.0, 0.0),
+            &box_at(offset + 2.5, offset + 0.5, 1.0, 1.0, 0.0),
+        ));
+        assert_mtv(&v, 0.5, [1.0, 0.0], 1e-3);
+        assert_eq!(points(&v).len(), 2, "{v}");
+        for d in depths(&v) {
+            assert!(close(d, 0.5, 1e-3), "{v}");
+        }
+        let v = answer(&query(
+            "2",
+            &box_at(offset, offset - 0.5, 5.0, 0.5, 0.0),
+            &capsule([offset - 1.0, offset + 0.25], [offset + 1.0, offset + 0.25], 0.5),
+        ));
+        assert_mtv(&v, 0.25, [0.0, 1.0], 1e-3);
+        assert_eq!(points(&v).len(), 2, "{v}");
+        let v = answer(&query(
+            "3",
+            &capsule([offset - 2.0, offset], [offset + 2.0, offset], 0.5),
+            &circle(offset + 1.0, offset + 1.25, 1.0),
+        ));
+        assert_mtv(&v, 0.25, [0.0, 1.0], 1e-3);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time of impact
+
+/// The square [0,1]² moving at +1 and the square [4,5]×[0,1] moving at −1: the gap of 3 closes
+/// at a relative speed of 2, so a's right face meets b's left face at t = 3/2; the normal from a
+/// to b then is +x. With the roles exchanged it is −x. The same for boxes.
+#[test]
+fn toi_head_on_squares() {
+    let (left, right) = (rect(0.0, 0.0, 1.0, 1.0), rect(4.0, 0.0, 5.0, 1.0));
+    let line = one_toi(&sweep("1", &left, &right, [1.0, 0.0], [-1.0, 0.0], Some(2.0)));
+    assert_eq!(line, r#"{"id":1,"hit":true,"t":1.5,"normal":[1.0,0.0]}"#);
+    let v = hit(&sweep("2", &right, &left, [-1.0, 0.0], [1.0, 0.0], Some(2.0)));
+    assert_hit(&v, 1.5, [-1.0, 0.0], 1e-6);
+    let (left, right) = (box_at(0.5, 0.5, 0.5, 0.5, 0.0), box_at(4.5, 0.5, 0.5, 0.5, 0.0));
+    assert_hit(&hit(&sweep("3", &left, &right, [1.0, 0.0], [-1.0, 0.0], Some(2.0))), 1.5, [1.0, 0.0], 1e-6);
+    // only b moves, at −2: the same relative motion, the same time
+    assert_hit(&hit(&sweep("4", &left, &right, [0.0, 0.0], [-2.0, 0.0], Some(2.0))), 1.5, [1.0, 0.0], 1e-6);
+    // both move right, b slower: relative speed 2 − 1 = 1 → t = 3
+    assert_hit(&hit(&sweep("5", &left, &right, [2.0, 0.0], [1.0, 0.0], Some(5.0))), 3.0, [1.0, 0.0], 1e-6);
+    // max_t defaults to 1, before the contact at 1.5: no hit; exactly at max_t is still a hit
+    assert_eq!(one_toi(&sweep("6", &left, &right, [1.0, 0.0], [-1.0, 0.0], None)), missed("6"));
+    assert_hit(&hit(&sweep("7", &left, &right, [1.0, 0.0], [-1.0, 0.0], Some(1.5))), 1.5, [1.0, 0.0], 1e-6);
+    // from below: b = [0,1]×[4,5] falling at 2 onto a → t = 3/2, normal +y
+    let above = rect(0.0, 4.0, 1.0, 5.0);
+    assert_hit(
+        &hit(&sweep("8", &rect(0.0, 0.0, 1.0, 1.0), &above, [0.0, 0.0], [0.0, -2.0], Some(2.0))),
+        1.5,
+        [0.0, 1.0],
+        1e-6,
+    );
+}
+
+#[test]
+fn toi_misses() {
+    let (left, right) = (rect(0.0, 0.0, 1.0, 1.0), rect(4.0, 0.0, 5.0, 1.0));
+    // moving apart, however long we look
+    assert_eq!(one_toi(&sweep("1", &left, &right, [-1.0, 0.0], [1.0, 0.0], Some(100.0))), missed("1"));
+    // not moving at all
+    assert_eq!(one_toi(&sweep("2", &left, &right, [0.0, 0.0], [0.0, 0.0], Some(100.0))), missed("2"));
+    // passing 1 above: b = [4,5]×[2,3] moving left never meets a's top y = 1
+    let high = rect(4.0, 2.0, 5.0, 3.0);
+    assert_eq!(one_toi(&sweep("3", &left, &high, [0.0, 0.0], [-1.0, 0.0], Some(100.0))), missed("3"));
+    // grazing: b = [4,5]×[1,2] slides along the line y = 1 of a's top, touching but never
+    // overlapping
+    let grazing = rect(4.0, 1.0, 5.0, 2.0);
+    assert_eq!(one_toi(&sweep("4", &left, &grazing, [0.0, 0.0], [-1.0, 0.0], Some(100.0))), missed("4"));
+    // max_t 0: only time 0, where they are apart
+    assert_eq!(one_toi(&sweep("5", &left, &right, [1.0, 0.0], [-1.0, 0.0], Some(0.0))), missed("5"));
+    // circles passing 3 apart at their closest (radii 1 + 1 < 3)
+    assert_eq!(
+        one_toi(&sweep(
+            "6",
+            &circle(0.0, 0.0, 1.0),
+            &circle(5.0, 3.0, 1.0),
+            [0.0, 0.0],
+            [-2.0, 0.0],
+            Some(10.0)
+        )),
+        missed("6")
+    );
+}
+
+/// Overlapping at time 0: t = 0 and the MTV normal of `septa collide`, whatever the velocities.
+#[test]
+fn toi_already_overlapping() {
+    // [-1,1]² and [0.5,2.5]×[-1,1]: overlap 0.5 along x, MTV normal +x
+    let (a, b) = (box_at(0.0, 0.0, 1.0, 1.0, 0.0), box_at(1.5, 0.0, 1.0, 1.0, 0.0));
+    let line = one_toi(&sweep("\"o\"", &a, &b, [0.0, 0.0], [5.0, 0.0], None));
+    assert_eq!(line, r#"{"id":"o","hit":true,"t":0.0,"normal":[1.0,0.0]}"#);
+    assert_hit(&hit(&sweep("1", &a, &b, [0.0, 0.0], [-5.0, 0.0], Some(0.0))), 0.0, [1.0, 0.0], 0.0);
+    // circles 1.5 apart with radii 1 + 1, moving apart
+    let v = hit(&sweep("2", &circle(0.0, 0.0, 1.0), &circle(1.5, 0.0, 1.0), [-1.0, 0.0], [1.0, 0.0], None));
+    assert_hit(&v, 0.0, [1.0, 0.0], 0.0);
+    // a capsule through a box
+    let v = hit(&sweep(
+        "3",
+        &box_at(0.0, -0.5, 5.0, 0.5, 0.0),
+        &capsule([-1.0, 0.25], [1.0, 0.25], 0.5),
+        [0.0, 0.0],
+        [0.0, 1.0],
+        None,
+    ));
+    assert_hit(&v, 0.0, [0.0, 1.0], 1e-6);
+}
+
+/// A thin wall [−0.05, 0.05]×[−2, 2] and a thin fast bullet [−3.1, −2.9]×[−0.02, 0.02] moving
+/// at 600 for one 0.01 step: it starts in front of the wall and ends at x = 3, far behind it,
+/// so neither frame overlaps; the sweep finds contact when the bullet's front (−2.9 + 600 t)
+/// reaches the wall's face −0.05: t = 2.85 / 600 = 0.00475, normal from the wall to the bullet
+/// −x.
+#[test]
+fn toi_catches_the_tunnelling_bullet() {
+    let wall = box_at(0.0, 0.0, 0.05, 2.0, 0.0);
+    let v = hit(&sweep(
+        "\"bullet\"",
+        &wall,
+        &box_at(-3.0, 0.0, 0.1, 0.02, 0.0),
+        [0.0, 0.0],
+        [600.0, 0.0],
+        Some(0.01),
+    ));
+    assert_hit(&v, 2.85 / 600.0, [-1.0, 0.0], 1e-6);
+    // neither end of the step overlaps
+    assert_eq!(one(&query("0", &wall, &box_at(-3.0, 0.0, 0.1, 0.02, 0.0))), separated("0"));
+    assert_eq!(one(&query("1", &wall, &box_at(3.0, 0.0, 0.1, 0.02, 0.0))), separated("1"));
+    // the bullet as a, the wall moving: the normal turns around
+    let v =
+        hit(&sweep("2", &box_at(-3.0, 0.0, 0.1, 0.02, 0.0), &wall, [300.0, 0.0], [-300.0, 0.0], Some(0.01)));
+    assert_hit(&v, 2.85 / 600.0, [1.0, 0.0], 1e-6);
+    // a shorter step stops before the wall
+    let line = one_toi(&sweep(
+        "3",
+        &wall,
+        &box_at(-3.0, 0.0, 0.1, 0.02, 0.0),
+        [0.0, 0.0],
+        [600.0, 0.0],
+        Some(0.004),
+    ));
+    assert_eq!(line, missed("3"));
+}
+
+/// Circles and capsules go by conservative advancement: t is within 1e-3 of the exact time and
+/// never after it (up to the f32 rounding of the exact value).
+#[test]
+fn toi_round_shapes_are_early_never_late() {
+    let assert_early = |v: &Value, exact: f64, normal: [f64; 2]| {
+        assert_eq!(v["hit"], true, "{v}");
+        let t = num(&v["t"]);
+        assert!(t <= exact + 1e-6 && t >= exact - 1e-3, "t = {t}, exact {exact}: {v}");
+        let n = xy(&v["normal"]);
+        assert!(close(n[0], normal[0], 1e-3) && close(n[1], normal[1], 1e-3), "normal: {v}");
+    };
+    let unit = circle(0.0, 0.0, 1.0);
+    // head-on: centres 5 apart, radii 1 + 1, closing at 2 → t = 3/2
+    let v = hit(&sweep("1", &unit, &circle(5.0, 0.0, 1.0), [0.0, 0.0], [-2.0, 0.0], Some(2.0)));
+    assert_early(&v, 1.5, [1.0, 0.0]);
+    // along a 3-4-5 diagonal: centre (6, 8) is 10 away, gap 8, closing at 5 → t = 8/5
+    let v = hit(&sweep("2", &unit, &circle(6.0, 8.0, 1.0), [0.0, 0.0], [-3.0, -4.0], Some(2.0)));
+    assert_early(&v, 1.6, [0.6, 0.8]);
+    // glancing a box corner: circle r = 1 at (−5, 1.5) moving at +2 along x against the box
+    // [−1,1]²: its first contact is with the corner (−1, 1), when the centre is 1 from it:
+    // x = −1 − √(1 − 0.5²) = −1 − √0.75, after t = (5 − 1 − √0.75) / 2; normal from the box to
+    // the circle (−√0.75, 0.5)
+    let root = 0.75f64.sqrt();
+    let v = hit(&sweep(
+        "3",
+        &box_at(0.0, 0.0, 1.0, 1.0, 0.0),
+        &circle(-5.0, 1.5, 1.0),
+        [0.0, 0.0],
+        [2.0, 0.0],
+        Some(3.0),
+    ));
+    assert_early(&v, (4.0 - root) / 2.0, [-root, 0.5]);
+    // a capsule (−1, 2)–(1, 2), r = 0.5, falling at 1 onto the ground box with top y = 0: its
+    // underside y = 1.5 reaches 0 at t = 1.5, normal +y
+    let v = hit(&sweep(
+        "4",
+        &box_at(0.0, -0.5, 5.0, 0.5, 0.0),
+        &capsule([-1.0, 2.0], [1.0, 2.0], 0.5),
+        [0.0, 0.0],
+        [0.0, -1.0],
+        Some(2.0),
+    ));
+    assert_early(&v, 1.5, [0.0, 1.0]);
+    // a circle r = 0.5 falling at 2 from (0, 3) onto the capsule (−2, 0)–(2, 0), r = 0.5: the
+    // gap 3 − 1 closes at t = 1
+    let v = hit(&sweep(
+        "5",
+        &capsule([-2.0, 0.0], [2.0, 0.0], 0.5),
+        &circle(0.0, 3.0, 0.5),
+        [0.0, 0.0],
+        [0.0, -2.0],
+        Some(2.0),
+    ));
+    assert_early(&v, 1.0, [0.0, 1.0]);
+}
+
+/// Touching (or within the advancement tolerance) and moving apart is no contact, as for
+/// polygons (`toi_misses`), but conservative advancement reports a hit at t = 0.
+#[test]
+fn toi_round_shapes_moving_apart_from_contact_miss() {
+    let unit = circle(0.0, 0.0, 1.0);
+    for (i, x) in [2.0, 2.00001].into_iter().enumerate() {
+        let line = sweep(&i.to_string(), &unit, &circle(x, 0.0, 1.0), [0.0, 0.0], [1.0, 0.0], Some(10.0));
+        assert_eq!(one_toi(&line), missed(&i.to_string()));
+    }
+}
+
+#[test]
+fn toi_far_from_origin_keeps_precision() {
+    for offset in [1e4, -3e4] {
+        let left = box_at(offset + 0.5, offset + 0.5, 0.5, 0.5, 0.0);
+        let right = box_at(offset + 4.5, offset + 0.5, 0.5, 0.5, 0.0);
+        let v = hit(&sweep("1", &left, &right, [1.0, 0.0], [-1.0, 0.0], Some(2.0)));
+        assert_hit(&v, 1.5, [1.0, 0.0], 1e-2);
+        let v = hit(&sweep(
+            "2",
+            &circle(offset, offset, 1.0),
+            &circle(offset + 5.0, offset, 1.0),
+            [0.0, 0.0],
+            [-2.0, 0.0],
+            Some(2.0),
+        ));
+        assert_hit(&v, 1.5, [1.0, 0.0], 1e-2);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Errors
 
 const GOOD_A: &str = r#"{"type":"circle","center":[0,0],"radius":1}"#;
@@ -395,7 +853,7 @@ fn missing_fields() {
 fn unknown_type_and_keys() {
     let (id, message) = error(&query("\"u\"", GOOD_A, r#"{"type":"sqare","points":[]}"#));
     assert_eq!(id, "u");
-    assert_eq!(message, r#"b: unknown shape type "sqare" (expected polygon, hull or circle)"#);
+    assert_eq!(message, r#"b: unknown shape type "sqare" (expected polygon, hull, circle, box or capsule)"#);
     assert_error(&query("1", r#"{"type":7}"#, GOOD_B), 1.into(), &["a.type: expected a string"]);
     // unknown keys at the top level and in a shape are errors, not ignored
     assert_error(&format!(r#"{{"id":1,"a":{GOOD_A},"b":{GOOD_B},"c":0}}"#), 1.into(), &["unknown key \"c\""]);
@@ -489,6 +947,203 @@ fn invalid_shapes() {
 }
 
 #[test]
+fn box_and_capsule_errors() {
+    let bad = |shape: &str| query("\"e\"", GOOD_A, shape);
+    let e = || Value::from("e");
+    // half extents must both be > 0: the library's message, at the field
+    let (id, message) = error(&bad(&box_at(0.0, 0.0, 0.0, 1.0, 0.0)));
+    assert_eq!(id, "e");
+    assert_eq!(message, "b.half_extents: box half extents must both be greater than zero, got [0, 1]");
+    assert_error(
+        &bad(&box_at(0.0, 0.0, 1.0, -2.0, 0.0)),
+        e(),
+        &["b.half_extents", "greater than zero", "-2"],
+    );
+    // the angle is required: no silent default
+    assert_error(
+        &bad(r#"{"type":"box","center":[0,0],"half_extents":[1,1]}"#),
+        e(),
+        &["b: missing key \"angle\" (a box has keys type, center, half_extents and angle)"],
+    );
+    assert_error(
+        &bad(r#"{"type":"box","center":[0,0],"half_extent":[1,1],"angle":0}"#),
+        e(),
+        &["b: unknown key \"half_extent\"", "did you mean \"half_extents\""],
+    );
+    assert_error(
+        &bad(r#"{"type":"box","center":[0,0],"half_extents":[1,1],"angle":0,"radius":1}"#),
+        e(),
+        &["b: unknown key \"radius\""],
+    );
+    assert_error(
+        &bad(r#"{"type":"box","center":[0,0],"half_extents":[1,1],"angle":"0"}"#),
+        e(),
+        &["b.angle: expected a number"],
+    );
+    assert_error(
+        &bad(r#"{"type":"box","center":[0,0],"half_extents":1,"angle":0}"#),
+        e(),
+        &["b.half_extents: expected [x, y]"],
+    );
+    assert_error(&bad(&box_at(0.0, 1e39, 1.0, 1.0, 0.0)), e(), &["b.center[1]", "out of range"]);
+    assert_error(
+        &bad(r#"{"type":"box","center":[0,0],"half_extents":[1,1],"angle":1e400}"#),
+        e(),
+        &["b.angle", "out of range"],
+    );
+    assert_error(
+        &bad(r#"{"type":"Box","center":[0,0],"half_extents":[1,1],"angle":0}"#),
+        e(),
+        &["did you mean \"box\""],
+    );
+    // a capsule's radius may be 0, not negative
+    let (_, message) = error(&bad(&capsule([0.0, 0.0], [1.0, 0.0], -1.0)));
+    assert_eq!(message, "b.radius: a capsule's radius must be a finite number, zero or greater, got -1");
+    assert_error(
+        &bad(r#"{"type":"capsule","a":[0,0],"b":[1,0],"radius":1e400}"#),
+        e(),
+        &["b.radius", "out of range"],
+    );
+    assert_error(&bad(&capsule([0.0, 1e39], [1.0, 0.0], 1.0)), e(), &["b.a[1]", "out of range"]);
+    // radius 0 and equal ends: a single point
+    assert_error(
+        &bad(&capsule([1.0, 2.0], [1.0, 2.0], 0.0)),
+        e(),
+        &["b: a capsule of radius 0 needs two distinct ends"],
+    );
+    assert_error(
+        &bad(r#"{"type":"capsule","a":[0,0],"b":[1,0],"raduis":1}"#),
+        e(),
+        &["b: unknown key \"raduis\" (did you mean \"radius\"? a capsule has keys type, a, b and radius)"],
+    );
+    assert_error(&bad(r#"{"type":"capsule","a":[0,0],"radius":1}"#), e(), &["b: missing key \"b\""]);
+    assert_error(
+        &bad(r#"{"type":"capsule","a":[0,0,0],"b":[1,0],"radius":1}"#),
+        e(),
+        &["b.a: expected [x, y] with two numbers"],
+    );
+    assert_error(
+        &bad(r#"{"type":"capsul","a":[0,0],"b":[1,0],"radius":1}"#),
+        e(),
+        &["did you mean \"capsule\""],
+    );
+}
+
+/// The same line rules as `septa collide`: each message names its field, the id is echoed.
+#[test]
+fn toi_errors() {
+    let (a, b) = (GOOD_A, r#"{"type":"circle","center":[5,0],"radius":1}"#);
+    let line = |extra: &str| format!(r#"{{"id":"t","a":{a},"b":{b}{extra}}}"#);
+    let t = || Value::from("t");
+    // velocities are required, with two numbers each
+    assert_toi_error(
+        &line(r#","velocity_a":[1,0]"#),
+        t(),
+        &["missing key \"velocity_b\"", "velocity_a, velocity_b"],
+    );
+    assert_toi_error(&line(""), t(), &["missing key \"velocity_a\""]);
+    assert_toi_error(
+        &line(r#","velocity_a":[1,0,0],"velocity_b":[0,0]"#),
+        t(),
+        &["velocity_a: expected [x, y] with two numbers, got an array of 3 elements"],
+    );
+    assert_toi_error(
+        &line(r#","velocity_a":[1,0],"velocity_b":"fast""#),
+        t(),
+        &["velocity_b: expected [x, y]"],
+    );
+    assert_toi_error(
+        &line(r#","velocity_a":[1,0],"velocity_b":[1e39,0]"#),
+        t(),
+        &["velocity_b[0]", "out of range"],
+    );
+    assert_toi_error(
+        &line(r#","velocity_a":[1,-1e400],"velocity_b":[0,0]"#),
+        t(),
+        &["velocity_a[1]", "out of range"],
+    );
+    // max_t: a finite number ≥ 0
+    let motion = r#","velocity_a":[1,0],"velocity_b":[0,0]"#;
+    let (id, message) = parse_error(&one_toi(&line(&format!(r#"{motion},"max_t":-1"#))));
+    assert_eq!((id, message.as_str()), (t(), "max_t: must be zero or greater, got -1"));
+    assert_toi_error(&line(&format!(r#"{motion},"max_t":1e400"#)), t(), &["max_t: 1e400 is out of range"]);
+    assert_toi_error(&line(&format!(r#"{motion},"max_t":-1e400"#)), t(), &["max_t", "out of range"]);
+    assert_toi_error(&line(&format!(r#"{motion},"max_t":1e39"#)), t(), &["max_t", "out of range"]);
+    assert_toi_error(&line(&format!(r#"{motion},"max_t":"1""#)), t(), &["max_t: expected a number"]);
+    assert_toi_error(
+        &line(&format!(r#"{motion},"max_t":null"#)),
+        t(),
+        &["max_t: expected a number, got null"],
+    );
+    assert_toi_error(&line(&format!(r#"{motion},"max_t":1,"max_t":2"#)), t(), &["duplicate key \"max_t\""]);
+    // unknown keys, with a hint for near misses
+    assert_toi_error(
+        &line(r#","velocity":[1,0],"velocity_b":[0,0]"#),
+        t(),
+        &["unknown key \"velocity\" (did you mean \"velocity_a\"? a toi query has keys id (optional), a, b, velocity_a, velocity_b and max_t (optional))"],
+    );
+    assert_toi_error(
+        &line(&format!(r#"{motion},"maxt":1"#)),
+        t(),
+        &["unknown key \"maxt\"", "did you mean \"max_t\""],
+    );
+    assert_toi_error(&line(&format!(r#"{motion},"dt":1"#)), t(), &["unknown key \"dt\""]);
+    // bad shapes, as for collide
+    let bad_box = format!(r#"{{"id":"t","a":{},"b":{b}{motion}}}"#, box_at(0.0, 0.0, -1.0, 1.0, 0.0));
+    assert_toi_error(&bad_box, t(), &["a.half_extents: box half extents must both be greater than zero"]);
+    let bad_capsule =
+        format!(r#"{{"id":"t","a":{a},"b":{}{motion}}}"#, capsule([0.0, 0.0], [1.0, 0.0], -0.5));
+    assert_toi_error(
+        &bad_capsule,
+        t(),
+        &["b.radius: a capsule's radius must be a finite number, zero or greater"],
+    );
+    // lines that are not objects, and invalid JSON
+    assert_toi_error("[1]", Value::Null, &["expected a JSON object", "velocity_a"]);
+    assert_toi_error("{\"id\":1,", Value::Null, &["invalid JSON"]);
+    // a collide line is not a toi line, and the other way round
+    assert_toi_error(&query("1", GOOD_A, GOOD_B), 1.into(), &["missing key \"velocity_a\""]);
+    assert_error(
+        &line(motion),
+        t(),
+        &["unknown key \"velocity_a\" (a query has keys id (optional), a and b)"],
+    );
+}
+
+#[test]
+fn toi_ids_are_echoed_verbatim() {
+    let (a, b) = (rect(0.0, 0.0, 1.0, 1.0), rect(4.0, 0.0, 5.0, 1.0));
+    for id in [
+        "\"s\"",
+        "17",
+        "-0",
+        "12345678901234567890123",
+        "{\"run\":3,\"tags\":[\"x\",null]}",
+        "[1,2]",
+        "false",
+        "null",
+    ] {
+        let expected: Value = serde_json::from_str(id).unwrap();
+        let line = one_toi(&sweep(id, &a, &b, [1.0, 0.0], [-1.0, 0.0], Some(2.0)));
+        assert!(line.starts_with(&format!("{{\"id\":{id},\"hit\":true,")), "{line}");
+        assert_eq!(parse_hit(&line)["id"], expected);
+        let line = one_toi(&sweep(id, &a, &b, [-1.0, 0.0], [1.0, 0.0], Some(2.0)));
+        assert_eq!(line, missed(id));
+        let (got, _) = parse_error(&one_toi(&sweep(id, &a, "{}", [1.0, 0.0], [-1.0, 0.0], None)));
+        assert_eq!(got, expected);
+    }
+    // absent → null; the id may come last
+    let line = one_toi(&format!(r#"{{"a":{a},"b":{b},"velocity_a":[1,0],"velocity_b":[-1,0],"max_t":2}}"#));
+    assert_eq!(line, r#"{"id":null,"hit":true,"t":1.5,"normal":[1.0,0.0]}"#);
+    let line = one_toi(&format!(
+        r#"{{"max_t":2,"velocity_b":[-1,0],"velocity_a":[1,0],"b":{b},"a":{a},"id":"last"}}"#
+    ));
+    assert_eq!(line, r#"{"id":"last","hit":true,"t":1.5,"normal":[1.0,0.0]}"#);
+    // an id that cannot be echoed: a null id
+    assert_toi_error(&sweep("1e400", &a, &b, [1.0, 0.0], [-1.0, 0.0], None), Value::Null, &["id"]);
+}
+
+#[test]
 fn concave_polygon_is_an_error_but_its_hull_is_answered() {
     // a square [0,2]² with a notch at (1, 0.5) in the bottom edge: a reflex corner
     let notched = [[0.0, 0.0], [1.0, 0.5], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]];
@@ -566,6 +1221,54 @@ fn bad_lines_interleaved_with_good_ones() {
             None => {
                 let (id, _) = parse_error(line);
                 assert_eq!(id, if i % 4 == 1 { Value::from(i) } else { Value::Null }, "{line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn toi_bad_lines_interleaved_with_good_ones() {
+    // each good line i: unit squares with a gap g_i = (i + 1)/8 closing at speed 2 → t = g_i/2
+    let mut input = String::new();
+    let mut expected = vec![];
+    for i in 0..40 {
+        let g = (i + 1) as f64 / 8.0;
+        let (a, b) = (rect(0.0, 0.0, 1.0, 1.0), rect(1.0 + g, 0.0, 2.0 + g, 1.0));
+        match i % 5 {
+            0 | 2 => {
+                input += &sweep(&i.to_string(), &a, &b, [1.0, 0.0], [-1.0, 0.0], Some(10.0));
+                expected.push(Some(g / 2.0));
+            }
+            1 => {
+                input += &format!(r#"{{"id":{i},"a":{a},"b":{b},"velocity_a":[1,0]}}"#);
+                expected.push(None);
+            }
+            3 => {
+                input += &sweep(&i.to_string(), &a, &b, [1.0, 0.0], [-1.0, 0.0], Some(-1.0));
+                expected.push(None);
+            }
+            _ => {
+                input += "{\"id\":";
+                expected.push(None);
+            }
+        }
+        input += "\n";
+        if i % 7 == 0 {
+            input += "\n  \n"; // blank lines give no output
+        }
+    }
+    let lines = toi(&input);
+    assert_eq!(lines.len(), expected.len());
+    for (i, (line, want)) in lines.iter().zip(expected).enumerate() {
+        match want {
+            Some(t) => {
+                let v = parse_hit(line);
+                assert_eq!(v["id"], i, "{line}");
+                assert_hit(&v, t, [1.0, 0.0], 1e-6);
+            }
+            None => {
+                let (id, _) = parse_error(line);
+                assert_eq!(id, if i % 5 == 4 { Value::Null } else { Value::from(i) }, "{line}");
             }
         }
     }
@@ -711,38 +1414,73 @@ fn unreadable_input_fails() {
     assert!(run.stderr.contains("cannot read"), "{}", run.stderr);
 }
 
+/// Every help text documents the format of its command(s), and each example input line, given
+/// to the command named above it (`$ septa collide …`, `$ septa toi …`), prints exactly the
+/// output line shown under it.
 #[test]
 fn help_documents_the_format() {
-    for args in [
-        &["--help"][..],
-        &["-h"],
-        &["help"],
-        &["collide", "--help"],
-        &["collide", "-h"],
-        &["help", "collide"],
-    ] {
+    let shapes = [
+        "\"polygon\"",
+        "\"hull\"",
+        "\"circle\"",
+        "\"radius\"",
+        "\"box\"",
+        "\"half_extents\"",
+        "\"angle\"",
+        "\"capsule\"",
+    ];
+    let collide_parts = ["septa collide", "collides", "depths", "error"];
+    let toi_parts =
+        ["septa toi", "velocity_a", "velocity_b", "max_t", "\"hit\"", "\"t\"", "default 1", "error"];
+    let cases: [(&[&str], bool, bool); 9] = [
+        (&["--help"], true, true),
+        (&["-h"], true, true),
+        (&["help"], true, true),
+        (&["collide", "--help"], true, false),
+        (&["collide", "-h"], true, false),
+        (&["help", "collide"], true, false),
+        (&["toi", "--help"], false, true),
+        (&["toi", "-h"], false, true),
+        (&["help", "toi"], false, true),
+    ];
+    for (args, has_collide, has_toi) in cases {
         let run = septa(args, b"");
         assert_eq!(run.code, Some(0), "{args:?}");
         assert_eq!(run.stderr, "");
-        for part in [
-            "septa collide",
-            "\"polygon\"",
-            "\"hull\"",
-            "\"circle\"",
-            "\"radius\"",
-            "collides",
-            "depths",
-            "error",
-        ] {
+        let mut parts = shapes.to_vec();
+        if has_collide {
+            parts.extend(collide_parts);
+        }
+        if has_toi {
+            parts.extend(toi_parts);
+        }
+        for part in parts {
             assert!(run.stdout.contains(part), "{args:?} lacks {part}");
         }
         // the example lines are there, and each input line gives its output line exactly
-        let inputs: Vec<&str> = run.stdout.lines().filter_map(|l| l.trim().strip_prefix("input:")).collect();
-        let outputs: Vec<&str> =
-            run.stdout.lines().filter_map(|l| l.trim().strip_prefix("output:")).collect();
-        assert!(!inputs.is_empty() && inputs.len() == outputs.len(), "{args:?}");
-        for (input, output) in inputs.iter().zip(outputs) {
-            assert_eq!(one(input.trim()), output.trim());
+        let (mut command, mut examples) = (None, vec![]);
+        let mut input = None;
+        for line in run.stdout.lines().map(str::trim) {
+            if let Some(rest) = line.strip_prefix("$ septa ") {
+                command = rest.split(' ').next().map(str::to_string);
+            } else if let Some(text) = line.strip_prefix("input:") {
+                input = Some(text.trim().to_string());
+            } else if let Some(text) = line.strip_prefix("output:") {
+                let command = command.clone().expect("a command before the examples");
+                examples.push((
+                    command,
+                    input.take().expect("an input before each output"),
+                    text.trim().to_string(),
+                ));
+            }
+        }
+        assert!(input.is_none(), "{args:?}: an input without output");
+        let commands: Vec<&str> = examples.iter().map(|(c, _, _)| c.as_str()).collect();
+        assert_eq!(commands.contains(&"collide"), has_collide, "{args:?}");
+        assert_eq!(commands.contains(&"toi"), has_toi, "{args:?}");
+        for (command, input, output) in &examples {
+            let lines = lines_of(command, format!("{input}\n").as_bytes());
+            assert_eq!(lines, [output.as_str()], "{command}: {input}");
         }
     }
     let run = septa(&["--version"], b"");
@@ -758,7 +1496,11 @@ fn command_line_errors() {
         &["collide", "a.jsonl", "b.jsonl"],
         &["collide", "--fast"],
         &["help", "nope"],
+        &["help", "toi", "collide"],
         &["--nope"],
+        &["toi", "a.jsonl", "b.jsonl"],
+        &["toi", "--max-t"],
+        &["tio"],
     ] {
         let run = septa(args, b"");
         assert_ne!(run.code, Some(0), "{args:?}");
@@ -766,6 +1508,27 @@ fn command_line_errors() {
         assert!(run.stderr.contains("error") && run.stderr.contains("Usage"), "{args:?}: {}", run.stderr);
     }
     assert!(septa(&["colide"], b"").stderr.contains("unknown command"));
+    assert!(septa(&["toi", "--max-t"], b"").stderr.contains("unknown option \"--max-t\" for 'toi'"));
+}
+
+#[test]
+fn toi_file_and_stdin_give_the_same_output() {
+    let (a, b) = (rect(0.0, 0.0, 1.0, 1.0), rect(4.0, 0.0, 5.0, 1.0));
+    let input = format!(
+        "{}\n{{oops\n{}\n",
+        sweep("1", &a, &b, [1.0, 0.0], [-1.0, 0.0], Some(2.0)),
+        sweep("2", &a, &b, [0.0, 0.0], [0.0, 0.0], None)
+    );
+    let path = temp_file("septa-cli-toi-stdin-vs-file.jsonl", input.as_bytes());
+    let from_file = septa(&["toi", path.to_str().unwrap()], b"");
+    assert_eq!(from_file.code, Some(0));
+    assert_eq!(from_file.stdout.lines().count(), 3);
+    assert_eq!(from_file.stdout, septa(&["toi"], input.as_bytes()).stdout);
+    assert_eq!(from_file.stdout, septa(&["toi", "-"], input.as_bytes()).stdout);
+    let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("septa-cli-no-such-sweeps.jsonl");
+    let run = septa(&["toi", missing.to_str().unwrap()], b"");
+    assert_eq!(run.code, Some(1));
+    assert!(run.stderr.contains("no-such-sweeps.jsonl"), "{}", run.stderr);
 }
 
 #[test]
@@ -774,7 +1537,7 @@ fn example_file() {
     let run = septa(&["collide", path.to_str().unwrap()], b"");
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     let lines: Vec<&str> = run.stdout.lines().collect();
-    assert_eq!(lines.len(), 8);
+    assert_eq!(lines.len(), 12);
     let by_id =
         |id: &str| -> &str { lines.iter().find(|l| l.starts_with(&format!("{{\"id\":\"{id}"))).unwrap() };
     assert_mtv(&parse_answer(by_id("overlapping squares")), 0.5, [1.0, 0.0], 1e-6);
@@ -789,7 +1552,42 @@ fn example_file() {
     assert_mtv(&parse_answer(by_id("two circles")), 0.5, [1.0, 0.0], 1e-6);
     // hull: right edge x = 3 (from (3,0) to (3,3)); circle at x = 4, r = 1.5 reaches x = 2.5
     assert_mtv(&parse_answer(by_id("hull")), 0.5, [1.0, 0.0], 1e-6);
+    // boxes and capsules: see box_box_exact, rotated_box_and_polygon,
+    // capsule_resting_on_a_box_has_two_points and capsule_circle for the geometry
+    let two_boxes = parse_answer(by_id("two boxes"));
+    assert_mtv(&two_boxes, 0.5, [1.0, 0.0], 1e-6);
+    assert_eq!(points(&two_boxes).len(), 2);
+    let root2 = std::f64::consts::SQRT_2;
+    let rotated = parse_answer(by_id("rotated box"));
+    assert_mtv(&rotated, root2 - 1.0, [1.0, 0.0], 1e-6);
+    assert_eq!(points(&rotated).len(), 1);
+    let resting = parse_answer(by_id("capsule resting"));
+    assert_mtv(&resting, 0.25, [0.0, 1.0], 1e-6);
+    assert_eq!(points(&resting).len(), 2);
+    assert_mtv(&parse_answer(by_id("capsule and circle")), 0.25, [0.0, 1.0], 1e-6);
     let (id, message) = parse_error(by_id("misspelt"));
     assert_eq!(id, "misspelt key");
     assert!(message.contains("raduis"));
+}
+
+#[test]
+fn example_toi_file() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../examples/toi.jsonl");
+    let run = septa(&["toi", path.to_str().unwrap()], b"");
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines.len(), 6);
+    let by_id =
+        |id: &str| -> &str { lines.iter().find(|l| l.starts_with(&format!("{{\"id\":\"{id}"))).unwrap() };
+    // see toi_head_on_squares, toi_misses, toi_already_overlapping,
+    // toi_catches_the_tunnelling_bullet and toi_round_shapes_are_early_never_late
+    assert_hit(&parse_hit(by_id("head-on")), 1.5, [1.0, 0.0], 1e-6);
+    assert_eq!(parse_hit(by_id("moving apart"))["hit"], false);
+    assert_hit(&parse_hit(by_id("already overlapping")), 0.0, [1.0, 0.0], 0.0);
+    assert_hit(&parse_hit(by_id("bullet")), 2.85 / 600.0, [-1.0, 0.0], 1e-6);
+    let falling = parse_hit(by_id("circle falling"));
+    assert!(num(&falling["t"]) <= 1.0 + 1e-6 && num(&falling["t"]) >= 1.0 - 1e-3, "{falling}");
+    let (id, message) = parse_error(by_id("three numbers"));
+    assert_eq!(id, "three numbers in a velocity");
+    assert!(message.starts_with("velocity_b: expected [x, y] with two numbers"), "{message}");
 }

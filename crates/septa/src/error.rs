@@ -35,6 +35,20 @@ pub enum ShapeError {
         /// The radius given.
         radius: f32,
     },
+    /// A capsule's radius is negative or not a finite number (zero is allowed: a segment).
+    InvalidCapsuleRadius {
+        /// The radius given.
+        radius: f32,
+    },
+    /// A capsule of radius zero whose two ends coincide: a single point.
+    PointCapsule,
+    /// A box half extent is zero, negative or NaN.
+    InvalidHalfExtents {
+        /// The half extent along the box's x axis.
+        x: f32,
+        /// The half extent along the box's y axis.
+        y: f32,
+    },
     /// A regular polygon was asked for with fewer than 3 sides.
     TooFewSides {
         /// The number of sides asked for.
@@ -59,6 +73,13 @@ impl core::fmt::Display for ShapeError {
             ShapeError::ZeroArea => write!(f, "the points are collinear: the polygon has no area"),
             ShapeError::InvalidRadius { radius } => {
                 write!(f, "radius must be a finite number greater than zero, got {radius}")
+            }
+            ShapeError::InvalidCapsuleRadius { radius } => {
+                write!(f, "a capsule's radius must be a finite number, zero or greater, got {radius}")
+            }
+            ShapeError::PointCapsule => write!(f, "a capsule of radius 0 needs two distinct ends"),
+            ShapeError::InvalidHalfExtents { x, y } => {
+                write!(f, "box half extents must both be greater than zero, got [{x}, {y}]")
             }
             ShapeError::TooFewSides { sides } => {
                 write!(f, "a regular polygon needs at least 3 sides, got {sides}")

@@ -63,6 +63,7 @@ pub mod pair;
 mod pose;
 mod query;
 mod shape;
+pub mod sweep;
 pub mod trace;
 
 pub use axis::Axis;
@@ -72,8 +73,12 @@ pub use error::ShapeError;
 pub use interval::Interval;
 pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
 pub use pose::{Pose, Rot};
-pub use query::{collide, contact, overlaps, overlaps_cached, separation, trace, Collide};
-pub use shape::{Circle, ConvexPolygon, Shape, COLLINEAR_TOLERANCE};
+pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Collide};
+pub use shape::{
+    Capsule, Circle, ConvexPolygon, OrientedBox, Polygonal, SatAxis, Shape, COLLINEAR_TOLERANCE,
+    PARALLEL_TOLERANCE,
+};
+pub use sweep::Impact;
 pub use trace::{AxisStep, Projection, Trace, Verdict};
 
 /// The README's example is compiled and run as a doc test.

@@ -110,6 +110,16 @@ impl Manifold {
         self.points().iter().fold(0.0, |d, p| d.max(p.depth))
     }
 
+    /// The manifold computed in a local frame, moved to the world by `pose`.
+    #[inline]
+    pub(crate) fn to_world(mut self, pose: &crate::Pose) -> Manifold {
+        self.normal = pose.rotation.apply(self.normal);
+        for p in &mut self.points {
+            p.point = pose.apply(p.point);
+        }
+        self
+    }
+
     /// The same manifold seen with a and b exchanged: the normal turns around, feature ids swap,
     /// the points and depths stay.
     #[inline]

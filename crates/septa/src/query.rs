@@ -4,9 +4,15 @@
 //! call into that pair's module in [`crate::pair`], so a reader can always see which algorithm
 //! runs. [`Shape`] values dispatch with a `match` on both kinds; nothing goes through `dyn`.
 
-use crate::pair::{circle_circle, circle_polygon, polygon_circle, polygon_polygon};
+use glam::Vec2;
+
+use crate::pair::{
+    box_box, capsule_capsule, capsule_circle, circle_circle, polygon_capsule, polygon_circle, polygon_polygon,
+};
+use crate::sweep::{self, Impact};
 use crate::{
-    trace as plain, Circle, Contact, ConvexPolygon, Manifold, Pose, SatCache, Separation, Shape, Trace,
+    trace as plain, Capsule, Circle, Contact, ConvexPolygon, Manifold, OrientedBox, Pose, SatCache,
+    Separation, Shape, Trace,
 };
 
 /// The SAT queries between `Self` (shape a) and `B` (shape b).
@@ -26,10 +32,20 @@ pub trait Collide<B> {
     fn collide(&self, pose: Pose, b: &B, pose_b: Pose) -> Option<Manifold>;
     /// See [`trace()`].
     fn trace(&self, pose: Pose, b: &B, pose_b: Pose) -> Trace;
+    /// See [`time_of_impact`].
+    fn time_of_impact(
+        &self,
+        pose: Pose,
+        velocity: Vec2,
+        b: &B,
+        pose_b: Pose,
+        velocity_b: Vec2,
+        max_t: f32,
+    ) -> Option<Impact>;
 }
 
 macro_rules! pair {
-    ($a:ty, $b:ty, $module:ident, |$x:ident, $px:ident, $y:ident, $py:ident| $trace:expr) => {
+    ($a:ty, $b:ty, $module:ident, $sweep:ident, |$x:ident, $px:ident, $y:ident, $py:ident| $trace:expr) => {
         impl Collide<$b> for $a {
             #[inline]
             fn overlaps(&self, pose: Pose, b: &$b, pose_b: Pose) -> bool {
@@ -55,22 +71,105 @@ macro_rules! pair {
                 let ($x, $px, $y, $py) = (self, pose, b, pose_b);
                 $trace
             }
+            fn time_of_impact(
+                &self,
+                pose: Pose,
+                velocity: Vec2,
+                b: &$b,
+                pose_b: Pose,
+                velocity_b: Vec2,
+                max_t: f32,
+            ) -> Option<Impact> {
+                sweep::$sweep(self, pose, velocity, b, pose_b, velocity_b, max_t)
+            }
         }
     };
 }
 
-pair!(ConvexPolygon, ConvexPolygon, polygon_polygon, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
-pair!(ConvexPolygon, Circle, polygon_circle, |a, pa, b, pb| plain::polygon_circle(a, pa, b, pb));
-pair!(Circle, ConvexPolygon, circle_polygon, |a, pa, b, pb| plain::polygon_circle(b, pb, a, pa).flipped());
-pair!(Circle, Circle, circle_circle, |a, pa, b, pb| plain::circle_circle(a, pa, b, pb));
+/// The pair in the other order: the module's test with the roles exchanged, and every answer
+/// turned around (normals negated, a/b labels of axes and feature ids swapped).
+macro_rules! reversed_pair {
+    ($a:ty, $b:ty, $module:ident) => {
+        impl Collide<$b> for $a {
+            #[inline]
+            fn overlaps(&self, pose: Pose, b: &$b, pose_b: Pose) -> bool {
+                $module::overlaps(b, pose_b, self, pose)
+            }
+            #[inline]
+            fn overlaps_cached(&self, pose: Pose, b: &$b, pose_b: Pose, cache: &mut SatCache) -> bool {
+                let mut seen_from_b = cache.flipped();
+                let hit = $module::overlaps_cached(b, pose_b, self, pose, &mut seen_from_b);
+                *cache = seen_from_b.flipped();
+                hit
+            }
+            #[inline]
+            fn separation(&self, pose: Pose, b: &$b, pose_b: Pose) -> Separation {
+                $module::separation(b, pose_b, self, pose).flipped()
+            }
+            #[inline]
+            fn contact(&self, pose: Pose, b: &$b, pose_b: Pose) -> Option<Contact> {
+                $module::contact(b, pose_b, self, pose).map(Contact::flipped)
+            }
+            #[inline]
+            fn collide(&self, pose: Pose, b: &$b, pose_b: Pose) -> Option<Manifold> {
+                $module::collide(b, pose_b, self, pose).map(Manifold::flipped)
+            }
+            fn trace(&self, pose: Pose, b: &$b, pose_b: Pose) -> Trace {
+                b.trace(pose_b, self, pose).flipped()
+            }
+            fn time_of_impact(
+                &self,
+                pose: Pose,
+                velocity: Vec2,
+                b: &$b,
+                pose_b: Pose,
+                velocity_b: Vec2,
+                max_t: f32,
+            ) -> Option<Impact> {
+                b.time_of_impact(pose_b, velocity_b, self, pose, velocity, max_t).map(Impact::flipped)
+            }
+        }
+    };
+}
+
+pair!(ConvexPolygon, ConvexPolygon, polygon_polygon, polygons, |a, pa, b, pb| plain::polygon_polygon(
+    a, pa, b, pb
+));
+pair!(OrientedBox, OrientedBox, box_box, polygons, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
+pair!(OrientedBox, ConvexPolygon, polygon_polygon, polygons, |a, pa, b, pb| plain::polygon_polygon(
+    a, pa, b, pb
+));
+pair!(ConvexPolygon, OrientedBox, polygon_polygon, polygons, |a, pa, b, pb| plain::polygon_polygon(
+    a, pa, b, pb
+));
+pair!(ConvexPolygon, Circle, polygon_circle, advance, |a, pa, b, pb| plain::polygon_circle(a, pa, b, pb));
+pair!(OrientedBox, Circle, polygon_circle, advance, |a, pa, b, pb| plain::polygon_circle(a, pa, b, pb));
+pair!(ConvexPolygon, Capsule, polygon_capsule, advance, |a, pa, b, pb| plain::polygon_capsule(a, pa, b, pb));
+pair!(OrientedBox, Capsule, polygon_capsule, advance, |a, pa, b, pb| plain::polygon_capsule(a, pa, b, pb));
+pair!(Circle, Circle, circle_circle, advance, |a, pa, b, pb| plain::circle_circle(a, pa, b, pb));
+pair!(Capsule, Circle, capsule_circle, advance, |a, pa, b, pb| plain::capsule_circle(a, pa, b, pb));
+pair!(Capsule, Capsule, capsule_capsule, advance, |a, pa, b, pb| plain::capsule_capsule(a, pa, b, pb));
+reversed_pair!(Circle, ConvexPolygon, polygon_circle);
+reversed_pair!(Circle, OrientedBox, polygon_circle);
+reversed_pair!(Capsule, ConvexPolygon, polygon_capsule);
+reversed_pair!(Capsule, OrientedBox, polygon_capsule);
+reversed_pair!(Circle, Capsule, capsule_circle);
 
 macro_rules! dispatch {
     ($a:expr, $b:expr, |$x:ident, $y:ident| $call:expr) => {
-        match ($a, $b) {
-            (Shape::Polygon($x), Shape::Polygon($y)) => $call,
-            (Shape::Polygon($x), Shape::Circle($y)) => $call,
-            (Shape::Circle($x), Shape::Polygon($y)) => $call,
-            (Shape::Circle($x), Shape::Circle($y)) => $call,
+        match $a {
+            Shape::Polygon($x) => dispatch!(@b $b, $y, $call),
+            Shape::Circle($x) => dispatch!(@b $b, $y, $call),
+            Shape::Box($x) => dispatch!(@b $b, $y, $call),
+            Shape::Capsule($x) => dispatch!(@b $b, $y, $call),
+        }
+    };
+    (@b $b:expr, $y:ident, $call:expr) => {
+        match $b {
+            Shape::Polygon($y) => $call,
+            Shape::Circle($y) => $call,
+            Shape::Box($y) => $call,
+            Shape::Capsule($y) => $call,
         }
     };
 }
@@ -93,6 +192,17 @@ impl Collide<Shape> for Shape {
     }
     fn trace(&self, pose: Pose, b: &Shape, pose_b: Pose) -> Trace {
         dispatch!(self, b, |x, y| x.trace(pose, y, pose_b))
+    }
+    fn time_of_impact(
+        &self,
+        pose: Pose,
+        velocity: Vec2,
+        b: &Shape,
+        pose_b: Pose,
+        velocity_b: Vec2,
+        max_t: f32,
+    ) -> Option<Impact> {
+        dispatch!(self, b, |x, y| x.time_of_impact(pose, velocity, y, pose_b, velocity_b, max_t))
     }
 }
 
@@ -195,4 +305,38 @@ pub fn collide<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Op
 /// ```
 pub fn trace<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Trace {
     a.trace(pose_a, b, pose_b)
+}
+
+/// When do a and b, moving in straight lines at constant velocities without turning, first
+/// touch during `[0, max_t]`? `None` when they do not (grazing contact included); time 0 with
+/// the MTV normal when they already overlap. Exact for polygons and boxes; by conservative
+/// advancement, a little early but never late, for pairs with a circle or capsule (see
+/// [`mod@crate::sweep`]).
+///
+/// ```
+/// use septa::{overlaps, time_of_impact, OrientedBox, Pose};
+/// use glam::Vec2;
+/// // A thin bullet passes right through a thin wall between two frames...
+/// let wall = OrientedBox::new(Vec2::ZERO, Vec2::new(0.05, 2.0), 0.0).unwrap();
+/// let bullet = OrientedBox::new(Vec2::ZERO, Vec2::new(0.1, 0.02), 0.0).unwrap();
+/// let (start, velocity) = (Pose::from_translation(Vec2::new(-3.0, 0.0)), Vec2::new(600.0, 0.0));
+/// let end = Pose::from_translation(start.translation + velocity * 0.01);
+/// assert!(!overlaps(&wall, Pose::IDENTITY, &bullet, start));
+/// assert!(!overlaps(&wall, Pose::IDENTITY, &bullet, end));
+/// // ...but the sweep over the frame catches it: contact when its front (x + 0.1) reaches -0.05.
+/// let hit = time_of_impact(&wall, Pose::IDENTITY, Vec2::ZERO, &bullet, start, velocity, 0.01).unwrap();
+/// assert!((hit.time - 2.85 / 600.0).abs() < 1e-6);
+/// assert_eq!(hit.normal, Vec2::new(-1.0, 0.0)); // from the wall towards the bullet
+/// ```
+#[inline]
+pub fn time_of_impact<A: Collide<B>, B>(
+    a: &A,
+    pose_a: Pose,
+    velocity_a: Vec2,
+    b: &B,
+    pose_b: Pose,
+    velocity_b: Vec2,
+    max_t: f32,
+) -> Option<Impact> {
+    a.time_of_impact(pose_a, velocity_a, b, pose_b, velocity_b, max_t)
 }

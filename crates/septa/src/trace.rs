@@ -6,14 +6,16 @@
 //! the interactive explorer, and it allocates (one entry per axis).
 //!
 //! Because it computes independently of the fast path, the tests check that the two agree:
-//! the first gap in the trace exists exactly when [`overlaps`](crate::overlaps()) is false, and
-//! the minimum push equals [`contact`](crate::contact())'s depth.
+//! the trace finds a gap exactly when [`overlaps`](crate::overlaps()) is false, and its minimum
+//! push equals [`contact`](crate::contact())'s depth. (Which separating axis is found *first*
+//! can differ: see [`Verdict::Separated`].)
 
 use alloc::vec::Vec;
 use glam::Vec2;
 
-use crate::pair::{circle_circle, polygon_circle};
-use crate::{Axis, Circle, Contact, ConvexPolygon, Interval, Manifold, Pose};
+use crate::pair::{capsule_capsule, capsule_circle, circle_circle, polygon_capsule, polygon_circle};
+use crate::shape::{closest_between_segments, segment_point};
+use crate::{Axis, Capsule, Circle, Contact, Interval, Manifold, Polygonal, Pose};
 
 /// One shape's shadow on an axis, in world coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -25,9 +27,9 @@ pub struct Projection {
     pub min_point: Vec2,
     /// A point of the shape that projects onto `interval.max`.
     pub max_point: Vec2,
-    /// The polygon vertex at `min_point`; `None` for a circle.
+    /// The polygon vertex (or capsule end) at `min_point`; `None` for a circle.
     pub min_vertex: Option<u32>,
-    /// The polygon vertex at `max_point`; `None` for a circle.
+    /// The polygon vertex (or capsule end) at `max_point`; `None` for a circle.
     pub max_vertex: Option<u32>,
 }
 
@@ -72,8 +74,11 @@ impl AxisStep {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Verdict {
-    /// An axis separates the shapes; `step` is the index of the first one in test order, where
-    /// [`overlaps`](crate::overlaps()) stops.
+    /// An axis separates the shapes; `step` is the index of the first one in test order, as
+    /// the textbook test finds it, comparing both shadows in full on each axis. The fast
+    /// [`overlaps`](crate::overlaps()) reaches the same verdict but may stop at another
+    /// separating axis, as it takes the axes in its own order (opposite parallel faces of a
+    /// polygon as one axis, say).
     Separated {
         /// Index into [`Trace::steps`].
         step: usize,
@@ -143,7 +148,7 @@ impl Trace {
 }
 
 /// A polygon's projection on the unit `direction` (a's frame); `xf` places it in a's frame.
-fn polygon_projection(p: &ConvexPolygon, xf: &Pose, direction: Vec2) -> Projection {
+fn polygon_projection<P: Polygonal>(p: &P, xf: &Pose, direction: Vec2) -> Projection {
     let (interval, lo, hi) = p.project(xf.rotation.apply_inv(direction));
     Projection {
         interval: interval.shifted(direction.dot(xf.translation)),
@@ -166,6 +171,19 @@ fn circle_projection(center: Vec2, radius: f32, direction: Vec2) -> Projection {
     }
 }
 
+/// A capsule's projection; its segment's `ends` are in a's frame.
+fn capsule_projection(ends: [Vec2; 2], radius: f32, direction: Vec2) -> Projection {
+    let (lo, hi) = if ends[0].dot(direction) <= ends[1].dot(direction) { (0, 1) } else { (1, 0) };
+    let (min, max) = (ends[lo].dot(direction) - radius, ends[hi].dot(direction) + radius);
+    Projection {
+        interval: Interval::new(min, max),
+        min_point: ends[lo] - direction * radius,
+        max_point: ends[hi] + direction * radius,
+        min_vertex: Some(lo as u32),
+        max_vertex: Some(hi as u32),
+    }
+}
+
 /// A step computed in a's frame, moved to the world by `pose_a`.
 fn world_step(axis: Axis, direction: Vec2, a: Projection, b: Projection, pose_a: &Pose) -> AxisStep {
     let world = pose_a.rotation.apply(direction);
@@ -180,9 +198,9 @@ fn world_step(axis: Axis, direction: Vec2, a: Projection, b: Projection, pose_a:
 }
 
 /// The trace of polygon against polygon: a's normals, then b's.
-pub fn polygon_polygon(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Trace {
+pub fn polygon_polygon<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Trace {
     let b_in_a = pose_a.inv_mul(&pose_b);
-    let mut steps = Vec::with_capacity(a.len() + b.len());
+    let mut steps = Vec::with_capacity(a.vertices().len() + b.vertices().len());
     let normals_a = a.normals().iter().enumerate().map(|(i, &n)| (Axis::EdgeA(i as u32), n));
     let normals_b =
         b.normals().iter().enumerate().map(|(j, &n)| (Axis::EdgeB(j as u32), b_in_a.rotation.apply(n)));
@@ -195,7 +213,7 @@ pub fn polygon_polygon(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_
 }
 
 /// The trace of polygon against circle: the polygon's normals, then the vertex axis.
-pub fn polygon_circle(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trace {
+pub fn polygon_circle<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trace {
     let c = polygon_circle::center_in(&pose_a, b, &pose_b);
     let (k, vertex_axis) = polygon_circle::vertex_axis(a, c);
     let normals = a.normals().iter().enumerate().map(|(i, &n)| (Axis::EdgeA(i as u32), n));
@@ -218,4 +236,72 @@ pub fn circle_circle(a: &Circle, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trac
     let pb = circle_projection(center_b, b.radius(), direction);
     let steps = alloc::vec![world_step(Axis::Centers, direction, pa, pb, &pose_a)];
     Trace::from_steps(steps, circle_circle::collide(a, pose_a, b, pose_b))
+}
+
+/// The trace of polygon (or box) against capsule: the polygon's normals, the capsule's two
+/// sides, then the axis from the vertex nearest each end of the segment to that end.
+pub fn polygon_capsule<A: Polygonal>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Trace {
+    let c = polygon_capsule::place(&pose_a, b, &pose_b);
+    let normals = a.normals().iter().enumerate().map(|(i, &n)| (Axis::EdgeA(i as u32), n));
+    let sides = [(Axis::EdgeB(0), c.normal), (Axis::EdgeB(1), -c.normal)];
+    let ends = (0..2).map(|e| {
+        let (k, axis) = polygon_circle::vertex_axis(a, c.ends[e]);
+        (Axis::VertexA(k as u32), axis)
+    });
+    let steps = normals
+        .chain(sides)
+        .chain(ends)
+        .map(|(axis, direction)| {
+            let pa = polygon_projection(a, &Pose::IDENTITY, direction);
+            let pb = capsule_projection(c.ends, c.radius, direction);
+            world_step(axis, direction, pa, pb, &pose_a)
+        })
+        .collect();
+    Trace::from_steps(steps, polygon_capsule::collide(a, pose_a, b, pose_b))
+}
+
+/// The trace of capsule against circle: the capsule's two sides, then the direction from the
+/// segment's nearest point to the centre (left out when the centre lies on the segment).
+pub fn capsule_circle(a: &Capsule, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trace {
+    let center = pose_a.inv_mul(&pose_b).apply(b.center());
+    let closest = (center - a.closest_point(center)).try_normalize().map(|u| (Axis::ClosestPoints, u));
+    let sides = [(Axis::EdgeA(0), a.normal()), (Axis::EdgeA(1), -a.normal())];
+    let steps = sides
+        .into_iter()
+        .chain(closest)
+        .map(|(axis, direction)| {
+            let pa = capsule_projection([a.a(), a.b()], a.radius(), direction);
+            let pb = circle_projection(center, b.radius(), direction);
+            world_step(axis, direction, pa, pb, &pose_a)
+        })
+        .collect();
+    Trace::from_steps(steps, capsule_circle::collide(a, pose_a, b, pose_b))
+}
+
+/// The trace of capsule against capsule: a's two sides, b's two sides, then the direction
+/// between the segments' closest points (left out when the segments cross).
+pub fn capsule_capsule(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Trace {
+    let xf = pose_a.inv_mul(&pose_b);
+    let ends_a = [a.a(), a.b()];
+    let ends_b = [xf.apply(b.a()), xf.apply(b.b())];
+    let normal_b = xf.rotation.apply(b.normal());
+    let (s, t) = closest_between_segments(ends_a[0], ends_a[1], ends_b[0], ends_b[1]);
+    let gap = segment_point(ends_b[0], ends_b[1], t) - segment_point(ends_a[0], ends_a[1], s);
+    let closest = gap.try_normalize().map(|d| (Axis::ClosestPoints, d));
+    let axes = [
+        (Axis::EdgeA(0), a.normal()),
+        (Axis::EdgeA(1), -a.normal()),
+        (Axis::EdgeB(0), normal_b),
+        (Axis::EdgeB(1), -normal_b),
+    ];
+    let steps = axes
+        .into_iter()
+        .chain(closest)
+        .map(|(axis, direction)| {
+            let pa = capsule_projection(ends_a, a.radius(), direction);
+            let pb = capsule_projection(ends_b, b.radius(), direction);
+            world_step(axis, direction, pa, pb, &pose_a)
+        })
+        .collect();
+    Trace::from_steps(steps, capsule_capsule::collide(a, pose_a, b, pose_b))
 }

@@ -20,8 +20,7 @@
 use glam::Vec2;
 
 use crate::{
-    Axis, Circle, Contact, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose, SatCache,
-    Separation,
+    Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatCache, Separation,
 };
 
 /// The circle's centre in the polygon's frame.
@@ -32,13 +31,13 @@ pub(crate) fn center_in(pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Vec2 {
 
 /// The separation of the circle (centre `c`, radius `r`, polygon frame) from face `i`.
 #[inline]
-fn face_separation(a: &ConvexPolygon, i: usize, c: Vec2, r: f32) -> f32 {
+fn face_separation<A: Polygonal>(a: &A, i: usize, c: Vec2, r: f32) -> f32 {
     a.normals()[i].dot(c) - a.plane_offsets()[i] - r
 }
 
 /// The vertex nearest `c` and the unit axis from it to `c` (with the fallback above).
 #[inline]
-pub(crate) fn vertex_axis(a: &ConvexPolygon, c: Vec2) -> (usize, Vec2) {
+pub(crate) fn vertex_axis<A: Polygonal>(a: &A, c: Vec2) -> (usize, Vec2) {
     let vertices = a.vertices();
     let mut k = 0;
     let mut best = vertices[0].distance_squared(c);
@@ -49,14 +48,13 @@ pub(crate) fn vertex_axis(a: &ConvexPolygon, c: Vec2) -> (usize, Vec2) {
             best = d;
         }
     }
-    let axis = (c - vertices[k]).try_normalize().unwrap_or(a.normals()[k]);
-    (k, axis)
+    (k, axis_from(a, k, c))
 }
 
 /// The polygon's largest projection on the unit `axis` from vertex `k` towards the centre.
 #[inline]
-fn vertex_axis_max(a: &ConvexPolygon, k: usize, axis: Vec2) -> f32 {
-    let n = a.len();
+pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vec2) -> f32 {
+    let n = a.vertices().len();
     let normals = a.normals();
     // When the axis lies between the normals of the two edges meeting at vertex k, that vertex
     // is the polygon's support along it (the usual case when this axis matters); otherwise
@@ -71,45 +69,67 @@ fn vertex_axis_max(a: &ConvexPolygon, k: usize, axis: Vec2) -> f32 {
 
 /// The separation along the vertex axis.
 #[inline]
-fn vertex_separation(a: &ConvexPolygon, k: usize, axis: Vec2, c: Vec2, r: f32) -> f32 {
+fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vec2, c: Vec2, r: f32) -> f32 {
     axis.dot(c) - r - vertex_axis_max(a, k, axis)
 }
 
-/// The largest separation over the polygon's normals and the vertex axis, in the polygon's
-/// frame: (axis, its unit direction, separation). Faces win ties.
+/// The polygon's vertex nearest `c` and the unit axis from it to `c` (see [`vertex_axis`]),
+/// given that vertex's index.
 #[inline]
-fn search(a: &ConvexPolygon, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
+fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vec2) -> Vec2 {
+    (c - a.vertices()[k]).try_normalize().unwrap_or(a.normals()[k])
+}
+
+/// The largest separation over the polygon's normals and the vertex axis, in the polygon's
+/// frame: (axis, its unit direction, separation). Faces win ties. One pass finds both the best
+/// face and the nearest vertex.
+#[inline]
+fn search<A: Polygonal>(a: &A, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
     let mut best = (0, f32::NEG_INFINITY);
-    for i in 0..a.len() {
-        let s = face_separation(a, i, c, r);
+    let mut nearest = (0, f32::INFINITY);
+    let (normals, offsets) = (a.normals(), a.plane_offsets());
+    for (i, v) in a.vertices().iter().enumerate() {
+        let s = normals[i].dot(c) - offsets[i] - r;
         if s > best.1 {
             best = (i, s);
         }
+        let d = v.distance_squared(c);
+        if d < nearest.1 {
+            nearest = (i, d);
+        }
     }
-    let (k, axis) = vertex_axis(a, c);
+    let k = nearest.0;
+    let axis = axis_from(a, k, c);
     let s = vertex_separation(a, k, axis, c, r);
     if s > best.1 {
         (Axis::VertexA(k as u32), axis, s)
     } else {
-        (Axis::EdgeA(best.0 as u32), a.normals()[best.0], best.1)
+        (Axis::EdgeA(best.0 as u32), normals[best.0], best.1)
     }
 }
 
 /// Do the polygon and the circle overlap? Stops at the first separating axis; touching is not
 /// overlapping.
-pub fn overlaps(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> bool {
+pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> bool {
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
-    if (0..a.len()).any(|i| face_separation(a, i, c, r) >= 0.0) {
-        return false;
+    let mut nearest = (0, f32::INFINITY);
+    for i in 0..a.vertices().len() {
+        if face_separation(a, i, c, r) >= 0.0 {
+            return false;
+        }
+        let d = a.vertices()[i].distance_squared(c);
+        if d < nearest.1 {
+            nearest = (i, d);
+        }
     }
-    let (k, axis) = vertex_axis(a, c);
-    vertex_separation(a, k, axis, c, r) < 0.0
+    let k = nearest.0;
+    vertex_separation(a, k, axis_from(a, k, c), c, r) < 0.0
 }
 
 /// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
-pub fn overlaps_cached(
-    a: &ConvexPolygon,
+pub fn overlaps_cached<A: Polygonal>(
+    a: &A,
     pose_a: Pose,
     b: &Circle,
     pose_b: Pose,
@@ -118,13 +138,13 @@ pub fn overlaps_cached(
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
     if let Some(Axis::EdgeA(i)) = cache.axis() {
-        if (i as usize) < a.len() && face_separation(a, i as usize, c, r) >= 0.0 {
+        if (i as usize) < a.vertices().len() && face_separation(a, i as usize, c, r) >= 0.0 {
             return false;
         }
     }
     // A cached vertex axis is not retried: which vertex is nearest changes as the circle moves,
     // and the axis is recomputed below anyway.
-    if let Some(i) = (0..a.len()).find(|&i| face_separation(a, i, c, r) >= 0.0) {
+    if let Some(i) = (0..a.vertices().len()).find(|&i| face_separation(a, i, c, r) >= 0.0) {
         cache.set(Axis::EdgeA(i as u32));
         return false;
     }
@@ -137,19 +157,19 @@ pub fn overlaps_cached(
 }
 
 /// The largest separation over the candidate axes (see [`Separation`]).
-pub fn separation(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Separation {
+pub fn separation<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Separation {
     let (axis, direction, distance) = search(a, center_in(&pose_a, b, &pose_b), b.radius());
     Separation { normal: pose_a.rotation.apply(direction), distance, axis }
 }
 
 /// The minimum translation vector, or `None` when they do not overlap.
-pub fn contact(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Contact> {
+pub fn contact<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Contact> {
     separation(a, pose_a, b, pose_b).contact()
 }
 
 /// The one-point manifold: the circle's deepest point into the polygon (on the circle's
 /// surface), with the MTV depth. The polygon is the reference shape.
-pub fn collide(a: &ConvexPolygon, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Manifold> {
+pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Manifold> {
     let c = center_in(&pose_a, b, &pose_b);
     let (axis, direction, distance) = search(a, c, b.radius());
     if distance >= 0.0 {

@@ -18,7 +18,7 @@ use glam::Vec2;
 
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::{
-    Axis, Contact, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose, SatCache, Separation,
+    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatAxis, SatCache, Separation,
 };
 
 /// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
@@ -35,20 +35,48 @@ fn min_projection(points: &[Vec2], direction: Vec2) -> f32 {
 
 /// The separation of b from face `i` of a; `xf` places b in a's frame.
 #[inline]
-fn face_separation(a: &ConvexPolygon, i: usize, b: &ConvexPolygon, xf: &Pose) -> f32 {
+fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose) -> f32 {
     let normal = a.normals()[i];
     // Turn the normal into b's frame rather than moving b's vertices into a's.
     let normal_in_b = xf.rotation.apply_inv(normal);
     min_projection(b.vertices(), normal_in_b) + normal.dot(xf.translation) - a.plane_offsets()[i]
 }
 
+/// Polygons with more vertices than this are searched by walking (see [`max_separation`]);
+/// smaller ones by projecting every vertex, which is faster when there are few.
+pub const WALK_ABOVE: usize = 8;
+
 /// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
 /// Ties go to the lower index.
+///
+/// For each face that needs b's lowest vertex along the face normal. Projecting all of b's
+/// vertices for each of a's faces costs n·m; but as a's normal turns counter-clockwise face
+/// by face, b's lowest vertex along it moves counter-clockwise too, never back (the same
+/// monotone merge of edge directions that builds a Minkowski sum). So for larger polygons b's
+/// lowest vertex is found once and then followed, a step at a time, for n + m work in all.
 #[inline]
-fn max_separation(a: &ConvexPolygon, b: &ConvexPolygon, xf: &Pose) -> (usize, f32) {
+fn max_separation<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> (usize, f32) {
+    let (normals, offsets) = (a.normals(), a.plane_offsets());
     let mut best = (0, f32::NEG_INFINITY);
-    for i in 0..a.len() {
-        let s = face_separation(a, i, b, xf);
+    if b.vertices().len() <= WALK_ABOVE {
+        for i in 0..normals.len() {
+            let s = face_separation(a, i, b, xf);
+            if s > best.1 {
+                best = (i, s);
+            }
+        }
+        return best;
+    }
+    let vertices = b.vertices();
+    let mut lowest = None;
+    for (i, &normal) in normals.iter().enumerate() {
+        let direction = xf.rotation.apply_inv(normal);
+        let (j, low) = match lowest {
+            None => lowest_vertex(vertices, direction),
+            Some(j) => walk_down(vertices, direction, j),
+        };
+        lowest = Some(j);
+        let s = low + normal.dot(xf.translation) - offsets[i];
         if s > best.1 {
             best = (i, s);
         }
@@ -56,50 +84,129 @@ fn max_separation(a: &ConvexPolygon, b: &ConvexPolygon, xf: &Pose) -> (usize, f3
     best
 }
 
-/// The first face of a that separates b (touching counts), if any.
+/// The vertex lowest along `direction` and its projection, by projecting every vertex.
 #[inline]
-fn first_separating_face(a: &ConvexPolygon, b: &ConvexPolygon, xf: &Pose) -> Option<usize> {
-    (0..a.len()).find(|&i| face_separation(a, i, b, xf) >= 0.0)
+fn lowest_vertex(vertices: &[Vec2], direction: Vec2) -> (usize, f32) {
+    let mut best = (0, vertices[0].dot(direction));
+    for (j, v) in vertices.iter().enumerate().skip(1) {
+        let d = v.dot(direction);
+        if d < best.1 {
+            best = (j, d);
+        }
+    }
+    best
 }
 
-/// Do the polygons overlap? Tests a's normals, then b's, and stops at the first that separates.
-/// Touching (a zero-width overlap) is not overlapping.
-pub fn overlaps(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> bool {
-    first_separating_face(a, b, &pose_a.inv_mul(&pose_b)).is_none()
-        && first_separating_face(b, a, &pose_b.inv_mul(&pose_a)).is_none()
+/// The vertex lowest along `direction`, walking counter-clockwise from `start` while the next
+/// vertex is lower. On a convex polygon the projections along the boundary fall to the lowest
+/// vertex and rise after it, so the walk stops there when it starts at or before it.
+#[inline]
+fn walk_down(vertices: &[Vec2], direction: Vec2, start: usize) -> (usize, f32) {
+    let n = vertices.len();
+    let (mut j, mut low) = (start, vertices[start].dot(direction));
+    for _ in 0..n {
+        let next = if j + 1 == n { 0 } else { j + 1 };
+        let d = vertices[next].dot(direction);
+        if d >= low {
+            break;
+        }
+        (j, low) = (next, d);
+    }
+    (j, low)
 }
 
-/// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
-pub fn overlaps_cached(
-    a: &ConvexPolygon,
+/// How far b's shadow clears a's on one of a's axes, on each side, given b's shadow `[lo, hi]`
+/// along it (in b's frame): (beyond `axis.face`, beyond the opposite side); `xf` places b in a's
+/// frame.
+#[inline]
+fn clearances(axis: &SatAxis, lo: f32, hi: f32, xf: &Pose) -> (f32, f32) {
+    let shift = axis.normal.dot(xf.translation);
+    (lo + shift - axis.shadow.max, axis.shadow.min - (hi + shift))
+}
+
+/// The first of a's distinct axes on which b's shadow clears a's (touching counts), as the face
+/// of a beyond which b lies; `Some(None)` when b lies beyond a face-less side of an axis.
+///
+/// One pass over b's vertices gives both ends of its shadow, testing both faces of a parallel
+/// pair; for larger polygons both ends are followed by walking, as in [`max_separation`].
+#[inline]
+fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<Option<u32>> {
+    let vertices = b.vertices();
+    let walk = vertices.len() > WALK_ABOVE;
+    let (mut low, mut high) = (None, None);
+    for axis in a.axes() {
+        let direction = xf.rotation.apply_inv(axis.normal);
+        let (lo, hi) = if walk {
+            let (j, lo) =
+                low.map_or_else(|| lowest_vertex(vertices, direction), |j| walk_down(vertices, direction, j));
+            let (k, minus_hi) = high
+                .map_or_else(|| lowest_vertex(vertices, -direction), |k| walk_down(vertices, -direction, k));
+            (low, high) = (Some(j), Some(k));
+            (lo, -minus_hi)
+        } else {
+            vertices.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
+                let d = v.dot(direction);
+                (lo.min(d), hi.max(d))
+            })
+        };
+        let (beyond_face, beyond_opposite) = clearances(axis, lo, hi, xf);
+        if beyond_face >= 0.0 {
+            return Some(Some(axis.face));
+        }
+        if beyond_opposite >= 0.0 {
+            return Some(axis.opposite);
+        }
+    }
+    None
+}
+
+/// Do the polygons overlap? Tests a's distinct axes, then b's, and stops at the first that
+/// separates; parallel faces share one axis (see [`SatAxis`]). Touching (a zero-width overlap)
+/// is not overlapping.
+pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
+    first_separating_axis(a, b, &pose_a.inv_mul(&pose_b)).is_none()
+        && first_separating_axis(b, a, &pose_b.inv_mul(&pose_a)).is_none()
+}
+
+/// [`overlaps`], trying the face in `cache` first and remembering the face that separates.
+pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
+    a: &A,
     pose_a: Pose,
-    b: &ConvexPolygon,
+    b: &B,
     pose_b: Pose,
     cache: &mut SatCache,
 ) -> bool {
     let b_in_a = pose_a.inv_mul(&pose_b);
     let a_in_b = pose_b.inv_mul(&pose_a);
     let cached = match cache.axis() {
-        Some(Axis::EdgeA(i)) if (i as usize) < a.len() => face_separation(a, i as usize, b, &b_in_a),
-        Some(Axis::EdgeB(j)) if (j as usize) < b.len() => face_separation(b, j as usize, a, &a_in_b),
+        Some(Axis::EdgeA(i)) if (i as usize) < a.vertices().len() => {
+            face_separation(a, i as usize, b, &b_in_a)
+        }
+        Some(Axis::EdgeB(j)) if (j as usize) < b.vertices().len() => {
+            face_separation(b, j as usize, a, &a_in_b)
+        }
         _ => f32::NEG_INFINITY, // no axis, or one these shapes do not have
     };
     if cached >= 0.0 {
         return false;
     }
-    if let Some(i) = first_separating_face(a, b, &b_in_a) {
-        cache.set(Axis::EdgeA(i as u32));
+    if let Some(face) = first_separating_axis(a, b, &b_in_a) {
+        if let Some(i) = face {
+            cache.set(Axis::EdgeA(i));
+        }
         return false;
     }
-    if let Some(j) = first_separating_face(b, a, &a_in_b) {
-        cache.set(Axis::EdgeB(j as u32));
+    if let Some(face) = first_separating_axis(b, a, &a_in_b) {
+        if let Some(j) = face {
+            cache.set(Axis::EdgeB(j));
+        }
         return false;
     }
     true
 }
 
 /// The largest separation over both polygons' normals (see [`Separation`]).
-pub fn separation(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Separation {
+pub fn separation<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
     let (i, sa) = max_separation(a, b, &pose_a.inv_mul(&pose_b));
     let (j, sb) = max_separation(b, a, &pose_b.inv_mul(&pose_a));
     if sb > sa {
@@ -119,7 +226,7 @@ pub fn separation(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Po
 }
 
 /// The minimum translation vector, or `None` when the polygons do not overlap.
-pub fn contact(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Option<Contact> {
+pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Contact> {
     let (i, sa) = max_separation(a, b, &pose_a.inv_mul(&pose_b));
     if sa >= 0.0 {
         return None;
@@ -139,7 +246,7 @@ pub fn contact(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose)
 ///
 /// The reference face is a's best face unless b's is better by more than
 /// [`REFERENCE_BIAS`]; see [`crate::manifold`] for the clipping and where the points lie.
-pub fn collide(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose) -> Option<Manifold> {
+pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Manifold> {
     let b_in_a = pose_a.inv_mul(&pose_b);
     let (i, sa) = max_separation(a, b, &b_in_a);
     if sa >= 0.0 {
@@ -150,20 +257,39 @@ pub fn collide(a: &ConvexPolygon, pose_a: Pose, b: &ConvexPolygon, pose_b: Pose)
     if sb >= 0.0 {
         return None;
     }
+    Some(manifold(a, pose_a, b, pose_b, (i, sa), (j, sb)))
+}
+
+/// The manifold of two overlapping polygons, given the best face of each and its separation:
+/// the reference face is a's unless b's is better by more than [`REFERENCE_BIAS`].
+pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
+    a: &A,
+    pose_a: Pose,
+    b: &B,
+    pose_b: Pose,
+    (i, sa): (usize, f32),
+    (j, sb): (usize, f32),
+) -> Manifold {
     let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
-    Some(if sb > sa + tolerance {
-        clip(b, j, a, &a_in_b, &pose_b).flipped()
+    if sb > sa + tolerance {
+        clip(b, j, a, &pose_b.inv_mul(&pose_a), &pose_b).flipped()
     } else {
-        clip(a, i, b, &b_in_a, &pose_a)
-    })
+        clip(a, i, b, &pose_a.inv_mul(&pose_b), &pose_a)
+    }
 }
 
 /// The manifold with face `r` of `reference` as reference face; `xf` places the incident
 /// polygon in the reference frame and `pose` places the reference polygon in the world. The
 /// normal points out of the reference face and ids are (reference, incident), as if the
 /// reference polygon were a.
-fn clip(reference: &ConvexPolygon, r: usize, incident: &ConvexPolygon, xf: &Pose, pose: &Pose) -> Manifold {
-    let n = reference.len();
+fn clip<R: Polygonal, I: Polygonal>(
+    reference: &R,
+    r: usize,
+    incident: &I,
+    xf: &Pose,
+    pose: &Pose,
+) -> Manifold {
+    let n = reference.vertices().len();
     let normal = reference.normals()[r];
     let (v1, v2) = (reference.vertices()[r], reference.vertices()[(r + 1) % n]);
 
@@ -176,7 +302,7 @@ fn clip(reference: &ConvexPolygon, r: usize, incident: &ConvexPolygon, xf: &Pose
             k = e;
         }
     }
-    let k2 = (k + 1) % incident.len();
+    let k2 = (k + 1) % incident.vertices().len();
     let (r1, r2) = (r as u32, ((r + 1) % n) as u32);
     let edge = [
         ClipVertex {

@@ -1,13 +1,129 @@
 //! The shapes. Each owns its geometry (vertices, normals, projections); the queries between two
 //! shapes live in [`crate::pair`].
 
+mod capsule;
 mod circle;
+mod oriented_box;
 mod polygon;
 #[cfg(feature = "serde")]
 mod serde_impl;
 
+pub use capsule::Capsule;
+pub(crate) use capsule::{closest_between_segments, segment_point};
 pub use circle::Circle;
+pub use oriented_box::OrientedBox;
 pub use polygon::{ConvexPolygon, COLLINEAR_TOLERANCE};
+
+use glam::Vec2;
+
+use crate::Interval;
+
+/// How far from exactly opposite (the sine of the angle) two face normals may be and still share
+/// one axis in the boolean test. Testing `-n` in place of a normal this close to it moves the
+/// shadows by at most this fraction of the shapes' size, which is below f32 resolution.
+pub const PARALLEL_TOLERANCE: f32 = 1e-6;
+
+/// One distinct axis of a polygon's boolean SAT test, with the polygon's whole shadow on it.
+///
+/// Opposite faces of a box, a hexagon or any centrally symmetric polygon are parallel: their
+/// normals are one axis pointing both ways, and one pass over the other shape's vertices (its
+/// smallest and largest projection) tests both. So such a face is listed once, with its
+/// `opposite`, and the axis count of a box drops from 4 to 2.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SatAxis {
+    /// The unit axis: the outward normal of `face`.
+    pub normal: Vec2,
+    /// The polygon's shadow on `normal`: `max` is `face`'s plane offset.
+    pub shadow: Interval,
+    /// The face whose normal this is.
+    pub face: u32,
+    /// The face whose normal is `-normal` (within [`PARALLEL_TOLERANCE`]), if there is one.
+    pub opposite: Option<u32>,
+}
+
+/// The distinct axes of a counter-clockwise polygon with these normals, pairing each face with
+/// the face whose normal is opposite, if any.
+///
+/// Going round a convex polygon the normals turn monotonically through one full turn, so the
+/// face opposite face `i` is where the turning from `nᵢ` reaches half a turn; as `i` advances,
+/// so does that face, and one sweep of two indices finds every pair.
+pub(crate) fn distinct_axes(
+    vertices: &[Vec2],
+    normals: &[Vec2],
+    offsets: &[f32],
+) -> alloc::vec::Vec<SatAxis> {
+    let n = normals.len();
+    let mut opposite: alloc::vec::Vec<Option<u32>> = alloc::vec![None; n];
+    let mut lowest: alloc::vec::Vec<f32> = alloc::vec![0.0; n];
+    let mut j = 1;
+    for i in 0..n {
+        j = j.max(i + 1);
+        // Advance while the normal after j has turned less than half a turn from nᵢ. Then −nᵢ
+        // lies between the normals of faces j and j + 1, so the vertex they share, j + 1, is the
+        // polygon's lowest point along nᵢ (its neighbours are checked too, against rounding).
+        while j + 1 < i + n && normals[i].perp_dot(normals[(j + 1) % n]) > 0.0 {
+            j += 1;
+        }
+        lowest[i] = (j..j + 3).map(|k| vertices[k % n].dot(normals[i])).fold(f32::INFINITY, f32::min);
+        for k in [j % n, (j + 1) % n] {
+            let (ni, nk) = (normals[i], normals[k]);
+            if k != i && ni.dot(nk) < 0.0 && ni.perp_dot(nk).abs() <= PARALLEL_TOLERANCE {
+                opposite[i] = Some(k as u32);
+            }
+        }
+    }
+    // Only mutual pairs share an axis; the face with the lower index carries it.
+    let mutual = |i: usize| opposite[i].filter(|&k| opposite[k as usize] == Some(i as u32));
+    (0..n)
+        .filter(|&i| mutual(i).is_none_or(|k| (k as usize) > i))
+        .map(|i| SatAxis {
+            normal: normals[i],
+            shadow: Interval::new(lowest[i], offsets[i]),
+            face: i as u32,
+            opposite: mutual(i),
+        })
+        .collect()
+}
+
+/// The precomputed geometry every polygon algorithm reads: counter-clockwise vertices, the unit
+/// outward normal of each edge (edge `i` runs from vertex `i` to vertex `i + 1`) and its plane
+/// offset `normals[i] · vertices[i]`, in the shape's local frame.
+///
+/// [`ConvexPolygon`] and [`OrientedBox`] both have it, so the polygon queries run unchanged on
+/// boxes (a box *is* a 4-gon) and give the same answers.
+pub trait Polygonal {
+    /// The vertices, counter-clockwise, in the local frame.
+    fn vertices(&self) -> &[Vec2];
+    /// The unit outward normal of each edge.
+    fn normals(&self) -> &[Vec2];
+    /// The plane offset of each edge: the largest projection of the shape on that edge's normal.
+    fn plane_offsets(&self) -> &[f32];
+    /// The largest distance from the centroid to a vertex.
+    fn bounding_radius(&self) -> f32;
+    /// The distinct axes of the boolean test: one per face, except that a face parallel to an
+    /// earlier one shares its axis (see [`SatAxis`]).
+    fn axes(&self) -> &[SatAxis];
+
+    /// The projection on `axis` (local frame), with the indices of the vertices at its ends.
+    fn project(&self, axis: Vec2) -> (Interval, usize, usize) {
+        let vertices = self.vertices();
+        let (mut lo, mut hi) = (0, 0);
+        let first = vertices[0].dot(axis);
+        let mut interval = Interval::new(first, first);
+        for (i, v) in vertices.iter().enumerate().skip(1) {
+            let d = v.dot(axis);
+            if d < interval.min {
+                interval.min = d;
+                lo = i;
+            }
+            if d > interval.max {
+                interval.max = d;
+                hi = i;
+            }
+        }
+        (interval, lo, hi)
+    }
+}
 
 /// Any shape septa knows, for code that picks shapes at run time (a scene, a file, the CLI).
 ///
@@ -22,6 +138,11 @@ pub enum Shape {
     Polygon(ConvexPolygon),
     /// A circle.
     Circle(Circle),
+    /// An oriented box.
+    #[cfg_attr(feature = "serde", serde(rename = "box"))]
+    Box(OrientedBox),
+    /// A capsule.
+    Capsule(Capsule),
 }
 
 impl From<ConvexPolygon> for Shape {
@@ -33,5 +154,17 @@ impl From<ConvexPolygon> for Shape {
 impl From<Circle> for Shape {
     fn from(c: Circle) -> Shape {
         Shape::Circle(c)
+    }
+}
+
+impl From<OrientedBox> for Shape {
+    fn from(b: OrientedBox) -> Shape {
+        Shape::Box(b)
+    }
+}
+
+impl From<Capsule> for Shape {
+    fn from(c: Capsule) -> Shape {
+        Shape::Capsule(c)
     }
 }

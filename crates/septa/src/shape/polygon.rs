@@ -3,7 +3,8 @@
 use alloc::vec::Vec;
 use glam::{DVec2, Vec2};
 
-use crate::{Interval, Pose, ShapeError};
+use super::{distinct_axes, SatAxis};
+use crate::{Interval, Polygonal, Pose, ShapeError};
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
 /// collinear, as a fraction of the distance between those neighbours: about two f32 ulps, so
@@ -40,6 +41,7 @@ pub struct ConvexPolygon {
     vertices: Vec<Vec2>,
     normals: Vec<Vec2>,
     offsets: Vec<f32>,
+    axes: Vec<SatAxis>,
     centroid: Vec2,
     radius: f32,
 }
@@ -220,7 +222,8 @@ impl ConvexPolygon {
         }
         let centroid = (pts[0] + weighted / (3.0 * area2)).as_vec2();
         let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0f32, f32::max);
-        ConvexPolygon { vertices, normals, offsets, centroid, radius }
+        let axes = distinct_axes(&vertices, &normals, &offsets);
+        ConvexPolygon { vertices, normals, offsets, axes, centroid, radius }
     }
 
     /// The number of vertices (and of edges).
@@ -284,22 +287,32 @@ impl ConvexPolygon {
 
     /// The projection of the polygon (in its local frame) on `axis`, with the indices of the
     /// vertices that give its smallest and largest ends.
+    #[inline]
     pub fn project(&self, axis: Vec2) -> (Interval, usize, usize) {
-        let (mut lo, mut hi) = (0, 0);
-        let first = self.vertices[0].dot(axis);
-        let mut interval = Interval::new(first, first);
-        for (i, v) in self.vertices.iter().enumerate().skip(1) {
-            let d = v.dot(axis);
-            if d < interval.min {
-                interval.min = d;
-                lo = i;
-            }
-            if d > interval.max {
-                interval.max = d;
-                hi = i;
-            }
-        }
-        (interval, lo, hi)
+        Polygonal::project(self, axis)
+    }
+}
+
+impl Polygonal for ConvexPolygon {
+    #[inline]
+    fn vertices(&self) -> &[Vec2] {
+        &self.vertices
+    }
+    #[inline]
+    fn normals(&self) -> &[Vec2] {
+        &self.normals
+    }
+    #[inline]
+    fn plane_offsets(&self) -> &[f32] {
+        &self.offsets
+    }
+    #[inline]
+    fn bounding_radius(&self) -> f32 {
+        self.radius
+    }
+    #[inline]
+    fn axes(&self) -> &[SatAxis] {
+        &self.axes
     }
 }
 

@@ -1,5 +1,7 @@
 //! serde support for shapes: `{"points": [[x, y], …]}` for a polygon, `{"center": [x, y],
-//! "radius": r}` for a circle, and [`Shape`](super::Shape) tagged with `"type"`. Deserialising
+//! "radius": r}` for a circle, `{"center": [x, y], "half_extents": [hx, hy], "angle": a}` for a
+//! box, `{"a": [x, y], "b": [x, y], "radius": r}` for a capsule, and [`Shape`](super::Shape)
+//! tagged with `"type"` (`polygon`, `circle`, `box`, `capsule`). Deserialising
 //! runs the same validation as the constructors; unknown keys are errors.
 
 use alloc::string::ToString;
@@ -7,7 +9,7 @@ use alloc::vec::Vec;
 use glam::Vec2;
 use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
 
-use super::{Circle, ConvexPolygon};
+use super::{Capsule, Circle, ConvexPolygon, OrientedBox};
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -45,5 +47,49 @@ impl<'de> Deserialize<'de> for Circle {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Circle, D::Error> {
         let data = CircleData::deserialize(d)?;
         Circle::new(data.center, data.radius).map_err(|e| D::Error::custom(e.to_string()))
+    }
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoxData {
+    center: Vec2,
+    half_extents: Vec2,
+    angle: f32,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CapsuleData {
+    a: Vec2,
+    b: Vec2,
+    radius: f32,
+}
+
+impl Serialize for OrientedBox {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        BoxData { center: self.center(), half_extents: self.half_extents(), angle: self.rotation().angle() }
+            .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for OrientedBox {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<OrientedBox, D::Error> {
+        let data = BoxData::deserialize(d)?;
+        OrientedBox::new(data.center, data.half_extents, data.angle)
+            .map_err(|e| D::Error::custom(e.to_string()))
+    }
+}
+
+impl Serialize for Capsule {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        CapsuleData { a: self.a(), b: self.b(), radius: self.radius() }.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Capsule {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Capsule, D::Error> {
+        let data = CapsuleData::deserialize(d)?;
+        Capsule::new(data.a, data.b, data.radius).map_err(|e| D::Error::custom(e.to_string()))
     }
 }

@@ -1,0 +1,168 @@
+//! Capsules: a segment swept by a disc, i.e. all points within `radius` of the segment a–b.
+//!
+//! A capsule is the Minkowski sum of its *core* segment and a disc, which is what its queries
+//! use: its shadow on a unit axis `u` is the segment's shadow widened by the radius on both
+//! sides, and the only directions besides the other shape's normals that can separate it are
+//! the segment's normal and the directions between closest points.
+//!
+//! ```text
+//!          ______________________
+//!        /            n ↑         \
+//!       (  a •——————————————• b    )      radius r around the segment a–b
+//!        \______________________ /
+//! ```
+//!
+//! A radius of zero is allowed: the capsule is then the bare segment (it has no area, but SAT
+//! works the same for it). A zero-length capsule is a circle.
+
+use glam::Vec2;
+
+use crate::{Interval, ShapeError};
+
+/// A capsule in its local frame: the points within `radius` of the segment from `a` to `b`.
+///
+/// ```
+/// use septa::Capsule;
+/// use glam::Vec2;
+/// let c = Capsule::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.5).unwrap();
+/// assert_eq!(c.normal(), Vec2::new(0.0, -1.0)); // right-hand side of a → b
+/// assert_eq!(c.closest_point(Vec2::new(3.0, 2.0)), Vec2::new(1.0, 0.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capsule {
+    a: Vec2,
+    b: Vec2,
+    radius: f32,
+    normal: Vec2,
+}
+
+impl Capsule {
+    /// The capsule around the segment `a`–`b` with the given radius (zero for a bare segment).
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] for a non-finite end point, [`ShapeError::InvalidCapsuleRadius`]
+    /// for a negative or non-finite radius, [`ShapeError::PointCapsule`] when the radius is zero
+    /// and the ends coincide (a single point).
+    pub fn new(a: Vec2, b: Vec2, radius: f32) -> Result<Capsule, ShapeError> {
+        if !a.is_finite() {
+            return Err(ShapeError::NonFinite { index: 0 });
+        }
+        if !b.is_finite() {
+            return Err(ShapeError::NonFinite { index: 1 });
+        }
+        if !(radius.is_finite() && radius >= 0.0) {
+            return Err(ShapeError::InvalidCapsuleRadius { radius });
+        }
+        if radius == 0.0 && a == b {
+            return Err(ShapeError::PointCapsule);
+        }
+        // A zero-length capsule is a circle: any normal will do; its axis is then redundant.
+        let direction = (b - a).try_normalize().unwrap_or(Vec2::X);
+        Ok(Capsule { a, b, radius, normal: Vec2::new(direction.y, -direction.x) })
+    }
+
+    /// The first end of the core segment.
+    #[inline]
+    pub fn a(&self) -> Vec2 {
+        self.a
+    }
+
+    /// The second end of the core segment.
+    #[inline]
+    pub fn b(&self) -> Vec2 {
+        self.b
+    }
+
+    /// The radius.
+    #[inline]
+    pub fn radius(&self) -> f32 {
+        self.radius
+    }
+
+    /// The unit normal of the segment on the right-hand side of a → b (`-normal` is the other
+    /// side); for a zero-length capsule, `-y`.
+    #[inline]
+    pub fn normal(&self) -> Vec2 {
+        self.normal
+    }
+
+    /// The shadow on the unit `axis` (local frame).
+    #[inline]
+    pub fn shadow(&self, axis: Vec2) -> Interval {
+        let (pa, pb) = (self.a.dot(axis), self.b.dot(axis));
+        Interval::new(pa.min(pb) - self.radius, pa.max(pb) + self.radius)
+    }
+
+    /// The point of the core segment nearest `p` (local frame).
+    #[inline]
+    pub fn closest_point(&self, p: Vec2) -> Vec2 {
+        closest_on_segment(self.a, self.b, p)
+    }
+}
+
+/// The point of the segment `a`–`b` nearest `p`.
+#[inline]
+fn closest_on_segment(a: Vec2, b: Vec2, p: Vec2) -> Vec2 {
+    let ab = b - a;
+    let length2 = ab.length_squared();
+    if length2 == 0.0 {
+        return a;
+    }
+    // The ends are returned exactly (a + ab·1 need not round to b), so callers can tell an end
+    // from a point inside the segment.
+    let t = (p - a).dot(ab) / length2;
+    if t <= 0.0 {
+        a
+    } else if t >= 1.0 {
+        b
+    } else {
+        a + ab * t
+    }
+}
+
+/// The closest points of two segments `p1`–`q1` and `p2`–`q2`, as the parameters `(s, t)` of
+/// the points `p1 + s (q1 − p1)` and `p2 + t (q2 − p2)`.
+///
+/// Minimise |(p1 + s·d1) − (p2 + t·d2)|² over s, t in [0, 1]: solve the unconstrained 2×2
+/// system, clamp s, recompute the best t for it, and if t had to be clamped, recompute s.
+pub(crate) fn closest_between_segments(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> (f32, f32) {
+    let (d1, d2, r) = (q1 - p1, q2 - p2, p1 - p2);
+    let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
+    let (s, t);
+    if a == 0.0 && e == 0.0 {
+        (s, t) = (0.0, 0.0);
+    } else if a == 0.0 {
+        (s, t) = (0.0, (f / e).clamp(0.0, 1.0));
+    } else {
+        let c = d1.dot(r);
+        if e == 0.0 {
+            (s, t) = ((-c / a).clamp(0.0, 1.0), 0.0);
+        } else {
+            let b = d1.dot(d2);
+            let denominator = a * e - b * b;
+            // Parallel segments (denominator 0): any s works; start from p1.
+            let s0 = if denominator > 0.0 { ((b * f - c * e) / denominator).clamp(0.0, 1.0) } else { 0.0 };
+            let t0 = (b * s0 + f) / e;
+            (s, t) = if t0 < 0.0 {
+                ((-c / a).clamp(0.0, 1.0), 0.0)
+            } else if t0 > 1.0 {
+                (((b - c) / a).clamp(0.0, 1.0), 1.0)
+            } else {
+                (s0, t0)
+            };
+        }
+    }
+    (s, t)
+}
+
+/// The point at parameter `t` of the segment `p`–`q`, exact at the ends.
+#[inline]
+pub(crate) fn segment_point(p: Vec2, q: Vec2, t: f32) -> Vec2 {
+    if t <= 0.0 {
+        p
+    } else if t >= 1.0 {
+        q
+    } else {
+        p + (q - p) * t
+    }
+}
