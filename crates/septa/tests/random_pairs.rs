@@ -181,7 +181,10 @@ impl Built {
     fn lib_world(shape: &Shape, pose: Pose) -> Option<Vec<P>> {
         match shape {
             Shape::Polygon(poly) => Some(poly.vertices().iter().map(|&q| pose_point(pose, q)).collect()),
-            Shape::Circle(_) => None,
+            Shape::Box(b) => {
+                Some(septa::Polygonal::vertices(b).iter().map(|&q| pose_point(pose, q)).collect())
+            }
+            Shape::Circle(_) | Shape::Capsule(_) => None,
         }
     }
 
@@ -227,6 +230,7 @@ impl Built {
                 let (ca, cb) = (Built::circle_center(&self.ra)?, Built::circle_center(&self.rb)?);
                 Some(toward(ca, cb))
             }
+            Axis::ClosestPoints => None, // capsule pairs only; not generated here
         }
     }
 
@@ -1120,6 +1124,7 @@ fn trace_agrees(kind: Kind) {
                 Axis::VertexA(_) => "vA",
                 Axis::VertexB(_) => "vB",
                 Axis::Centers => "AB",
+                Axis::ClosestPoints => "closest",
             })
             .collect();
         let expected: Vec<&str> = match kind {
@@ -1814,9 +1819,7 @@ fn centre_on_a_vertex_and_concentric_circles() {
 /// functions give (each pair kind reaches its own algorithm, in the right order).
 #[test]
 fn shape_dispatch_matches_typed_and_flat_functions() {
-    use septa::pair::{
-        circle_circle as cc, circle_polygon as cp, polygon_circle as pc, polygon_polygon as pp,
-    };
+    use septa::pair::{circle_circle as cc, polygon_circle as pc, polygon_polygon as pp};
     let mut report = Report::new("shape_dispatch_matches_typed_and_flat_functions");
     for kind in Kind::ALL {
         let mut rng = Rng::for_test("dispatch", kind as u64);
@@ -1870,11 +1873,12 @@ fn shape_dispatch_matches_typed_and_flat_functions() {
                         collide(a, pa, b, pb),
                         trace(a, pa, b, pb),
                     ),
+                    // the reversed pair is polygon–circle with the answer turned around
                     (
-                        cp::overlaps(a, pa, b, pb),
-                        cp::contact(a, pa, b, pb),
-                        cp::separation(a, pa, b, pb),
-                        cp::collide(a, pa, b, pb),
+                        pc::overlaps(b, pb, a, pa),
+                        pc::contact(b, pb, a, pa).map(|c| c.flipped()),
+                        pc::separation(b, pb, a, pa).flipped(),
+                        pc::collide(b, pb, a, pa).map(|m| m.flipped()),
                     ),
                 ),
                 (Shape::Circle(a), Shape::Circle(b)) => (
@@ -1892,6 +1896,7 @@ fn shape_dispatch_matches_typed_and_flat_functions() {
                         cc::collide(a, pa, b, pb),
                     ),
                 ),
+                _ => unreachable!("the random cases here are polygons and circles"),
             };
             check!(report, &t.case, generic == typed, "Shape dispatch {generic:?} vs typed {typed:?}");
             check!(

@@ -335,8 +335,9 @@ fn trace_of_rotated_and_translated_poses_is_in_world_coordinates() {
 // The cache
 // ---------------------------------------------------------------------------------------------
 
-/// `overlaps` (and `overlaps_cached`) test face i of a one-sided, Box2D style: b's smallest
-/// projection on nᵢ minus the plane offset dᵢ; ≥ 0 separates. For a = [−1,1]² (offsets 1):
+/// `overlaps_cached` tries the cached face one-sided, Box2D style: b's smallest projection on nᵢ
+/// minus the plane offset dᵢ; ≥ 0 separates. The search then takes a's distinct axes (for the
+/// square: faces 0/2, then 1/3), each testing both of its faces. For a = [−1,1]² (offsets 1):
 #[test]
 fn cache_remembers_the_separating_axis_and_tries_it_first() {
     let sq = square();
@@ -354,13 +355,17 @@ fn cache_remembers_the_separating_axis_and_tries_it_first() {
     assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(0.0, 3.0), &mut above));
     assert_eq!(above.axis(), Some(Axis::EdgeA(2)));
 
-    // b at (3, 3): faces 1 and 2 both separate (1 each). A fresh search stops at face 1; with
-    // face 2 cached, face 2 is tried first, separates, and stays cached.
+    // b at (3, 3): faces 1 and 2 both separate (1 each). A fresh search takes the square's two
+    // distinct axes in face order, each testing both of its parallel faces: the axis of faces 0
+    // and 2 comes first, and b lies beyond face 2. With face 1 cached, face 1 is tried first,
+    // separates, and stays cached.
     let mut fresh = SatCache::new();
     assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 3.0), &mut fresh));
-    assert_eq!(fresh.axis(), Some(Axis::EdgeA(1)));
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 3.0), &mut above));
-    assert_eq!(above.axis(), Some(Axis::EdgeA(2)));
+    assert_eq!(fresh.axis(), Some(Axis::EdgeA(2)));
+    let mut right = SatCache::new();
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 0.5), &mut right));
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 3.0), &mut right));
+    assert_eq!(right.axis(), Some(Axis::EdgeA(1)));
 
     // The cached face 2 no longer separates b at (−3, 0.5) (min y −0.5 → −1.5); the search
     // finds face 3 (−x): min −x = 2 → 1.

@@ -42,7 +42,7 @@ fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose
     min_projection(b.vertices(), normal_in_b) + normal.dot(xf.translation) - a.plane_offsets()[i]
 }
 
-/// Polygons with more vertices than this are searched by walking (see [`max_separation`]);
+/// Polygons with more vertices than this are searched by walking, following the lowest vertex;
 /// smaller ones by projecting every vertex, which is faster when there are few.
 pub const WALK_ABOVE: usize = 8;
 
@@ -125,12 +125,12 @@ fn clearances(axis: &SatAxis, lo: f32, hi: f32, xf: &Pose) -> (f32, f32) {
 }
 
 /// The first of a's distinct axes on which b's shadow clears a's (touching counts), as the face
-/// of a beyond which b lies; `Some(None)` when b lies beyond a face-less side of an axis.
+/// of a beyond which b lies.
 ///
 /// One pass over b's vertices gives both ends of its shadow, testing both faces of a parallel
 /// pair; for larger polygons both ends are followed by walking, as in [`max_separation`].
 #[inline]
-fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<Option<u32>> {
+fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<u32> {
     let vertices = b.vertices();
     let walk = vertices.len() > WALK_ABOVE;
     let (mut low, mut high) = (None, None);
@@ -151,10 +151,12 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
         };
         let (beyond_face, beyond_opposite) = clearances(axis, lo, hi, xf);
         if beyond_face >= 0.0 {
-            return Some(Some(axis.face));
+            return Some(axis.face);
         }
-        if beyond_opposite >= 0.0 {
-            return Some(axis.opposite);
+        // The far side counts only where a face of a looks that way: every separation found is
+        // then a face's, which the cache can name and which is all SAT needs.
+        if let Some(opposite) = axis.opposite.filter(|_| beyond_opposite >= 0.0) {
+            return Some(opposite);
         }
     }
     None
@@ -190,16 +192,12 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
     if cached >= 0.0 {
         return false;
     }
-    if let Some(face) = first_separating_axis(a, b, &b_in_a) {
-        if let Some(i) = face {
-            cache.set(Axis::EdgeA(i));
-        }
+    if let Some(i) = first_separating_axis(a, b, &b_in_a) {
+        cache.set(Axis::EdgeA(i));
         return false;
     }
-    if let Some(face) = first_separating_axis(b, a, &a_in_b) {
-        if let Some(j) = face {
-            cache.set(Axis::EdgeB(j));
-        }
+    if let Some(j) = first_separating_axis(b, a, &a_in_b) {
+        cache.set(Axis::EdgeB(j));
         return false;
     }
     true
