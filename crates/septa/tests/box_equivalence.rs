@@ -5,36 +5,24 @@
 //! Both are compared on random configurations; depths agree to f32 rounding, normals wherever
 //! the minimum is not a near tie.
 
+mod rng;
+
 use glam::Vec2;
+use rng::Rng;
 use septa::{
     collide, contact, overlaps, overlaps_cached, separation, Circle, ConvexPolygon, OrientedBox, Polygonal,
     Pose, SatCache,
 };
 
-/// A small deterministic generator (xorshift64*), so the test needs no extra crates.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f32 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        ((self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32) / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
-    fn vec(&mut self, r: f32) -> Vec2 {
-        Vec2::new(self.range(-r, r), self.range(-r, r))
-    }
-    fn boxed(&mut self) -> (OrientedBox, ConvexPolygon) {
-        let half = Vec2::new(self.range(0.2, 2.0), self.range(0.2, 2.0));
-        let b = OrientedBox::new(self.vec(1.0), half, self.range(-3.2, 3.2)).unwrap();
-        let p = ConvexPolygon::new(b.vertices()).unwrap();
-        (b, p)
-    }
-    fn pose(&mut self) -> Pose {
-        Pose::new(self.vec(2.5), self.range(-3.2, 3.2))
-    }
+fn random_box(rng: &mut Rng) -> (OrientedBox, ConvexPolygon) {
+    let half = Vec2::new(rng.range(0.2, 2.0), rng.range(0.2, 2.0));
+    let b = OrientedBox::new(rng.vec(1.0), half, rng.range(-3.2, 3.2)).unwrap();
+    let p = ConvexPolygon::new(b.vertices()).unwrap();
+    (b, p)
+}
+
+fn random_pose(rng: &mut Rng) -> Pose {
+    Pose::new(rng.vec(2.5), rng.range(-3.2, 3.2))
 }
 
 #[test]
@@ -42,9 +30,9 @@ fn box_queries_equal_the_same_box_as_a_4_gon() {
     let mut rng = Rng(0x5eed_0b0c);
     let mut compared_normals = 0;
     for _ in 0..20_000 {
-        let ((ba, pa), (bb, pb)) = (rng.boxed(), rng.boxed());
+        let ((ba, pa), (bb, pb)) = (random_box(&mut rng), random_box(&mut rng));
         let circle = Circle::new(rng.vec(1.0), rng.range(0.2, 1.5)).unwrap();
-        let (xa, xb) = (rng.pose(), rng.pose());
+        let (xa, xb) = (random_pose(&mut rng), random_pose(&mut rng));
 
         let near_touching = separation(&pa, xa, &pb, xb).distance.abs() < 1e-4;
         if !near_touching {

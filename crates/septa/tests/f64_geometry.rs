@@ -15,27 +15,14 @@
 //! (exact swept SAT for polygons and boxes; conservative advancement, early by at most its
 //! tolerance, for round shapes).
 
+mod rng;
+
 use glam::{DVec2, Vec2};
+use rng::Rng;
 use septa::{
     collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Capsule, Circle, Collide,
     ConvexPolygon, OrientedBox, Polygonal, Pose, SatCache, Shape,
 };
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, lo: f64, hi: f64) -> f32 {
-        (lo + (hi - lo) * self.next()) as f32
-    }
-    fn vec(&mut self, r: f64) -> Vec2 {
-        Vec2::new(self.range(-r, r), self.range(-r, r))
-    }
-}
 
 /// A shape's core in world coordinates (f64) and its radius.
 #[derive(Clone)]

@@ -3,21 +3,11 @@
 //! every axis, the shorter way out on each) on random many-sided polygons: the same verdict
 //! and the same MTV depth.
 
-use glam::Vec2;
-use septa::{contact, overlaps, separation, trace, ConvexPolygon, Pose};
+mod rng;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f32 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        ((self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 40) as f32) / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
-}
+use glam::Vec2;
+use rng::Rng;
+use septa::{contact, overlaps, separation, trace, ConvexPolygon, Pose};
 
 fn random_polygon(rng: &mut Rng) -> ConvexPolygon {
     if rng.next() < 0.5 {
@@ -29,7 +19,7 @@ fn random_polygon(rng: &mut Rng) -> ConvexPolygon {
         let points: Vec<Vec2> = (0..9 + (rng.next() * 60.0) as usize)
             .map(|_| {
                 let angle = rng.range(0.0, std::f32::consts::TAU);
-                let scale = if rng.next() < 0.8 { 1.0 } else { rng.next() };
+                let scale = if rng.next() < 0.8 { 1.0 } else { rng.next() as f32 };
                 Vec2::new(rx * angle.cos(), ry * angle.sin()) * scale
             })
             .collect();
