@@ -3,8 +3,9 @@
 //! Two convex shapes are disjoint exactly when some direction exists along which their shadows
 //! (projections) do not overlap. For polygons only finitely many directions need testing, the
 //! edge normals of both shapes; a circle against a polygon adds one, from the polygon vertex
-//! nearest the centre to the centre. septa turns that theorem into the queries a game or physics
-//! engine needs:
+//! nearest the centre to the centre; capsules add their segment's normal and the directions
+//! between closest points. septa turns that theorem into the queries a game or physics engine
+//! needs:
 //!
 //! | query | answers |
 //! |---|---|
@@ -14,9 +15,11 @@
 //! | [`separation`] | the largest signed separation over the candidate axes |
 //! | [`collide`] | a contact manifold of 1–2 points by reference/incident edge clipping |
 //! | [`trace()`] | every candidate axis with both projections, for teaching and debugging |
+//! | [`time_of_impact`] | swept SAT: when two shapes moving in straight lines first touch |
 //!
-//! Shapes ([`ConvexPolygon`], [`Circle`]) live in their local frame, validated and with their
-//! normals and plane offsets computed once; a [`Pose`] places each in the world. The generic
+//! Shapes ([`ConvexPolygon`], [`OrientedBox`], [`Circle`], [`Capsule`], and [`Shape`] for any of
+//! them) live in their local frame, validated and with their normals, plane offsets and
+//! distinct axes computed once; a [`Pose`] places each in the world. The generic
 //! functions above pick the flat function for the pair of shape types in [`pair`]; call those
 //! directly if you prefer. Queries never allocate (except [`trace()`]).
 //!
