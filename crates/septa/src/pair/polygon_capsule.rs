@@ -19,6 +19,7 @@
 
 use glam::Vec2;
 
+use crate::interval::{max, min};
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::pair::polygon_circle::{vertex_axis, vertex_axis_max};
 use crate::pair::polygon_polygon::REFERENCE_BIAS;
@@ -59,7 +60,7 @@ fn face_separation<A: Polygonal>(a: &A, i: usize, c: &Placed) -> f32 {
 fn side_separations<A: Polygonal>(a: &A, c: &Placed) -> [f32; 2] {
     let (lo, hi) = a.vertices().iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
         let d = v.dot(c.normal);
-        (lo.min(d), hi.max(d))
+        (min(lo, d), max(hi, d))
     });
     let core = c.normal.dot(c.ends[0]);
     [lo - (core + c.radius), (core - c.radius) - hi]

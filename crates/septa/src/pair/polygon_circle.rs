@@ -19,6 +19,8 @@
 
 use glam::Vec2;
 
+use crate::interval::max;
+
 use crate::{
     Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatCache, Separation,
 };
@@ -63,7 +65,7 @@ pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vec2) -> f32 
     if before.perp_dot(axis) >= 0.0 && axis.perp_dot(normals[k]) >= 0.0 {
         a.vertices()[k].dot(axis)
     } else {
-        a.vertices().iter().fold(f32::NEG_INFINITY, |m, v| m.max(v.dot(axis)))
+        a.vertices().iter().fold(f32::NEG_INFINITY, |m, v| max(m, v.dot(axis)))
     }
 }
 

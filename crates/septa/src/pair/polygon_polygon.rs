@@ -16,6 +16,7 @@
 
 use glam::Vec2;
 
+use crate::interval::{max, min};
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::{
     Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatAxis, SatCache, Separation,
@@ -30,7 +31,7 @@ pub const REFERENCE_BIAS: f32 = 5e-4;
 /// The smallest projection of `points` on `direction`.
 #[inline]
 fn min_projection(points: &[Vec2], direction: Vec2) -> f32 {
-    points.iter().fold(f32::INFINITY, |m, v| m.min(v.dot(direction)))
+    points.iter().fold(f32::INFINITY, |m, v| min(m, v.dot(direction)))
 }
 
 /// The separation of b from face `i` of a; `xf` places b in a's frame.
@@ -146,7 +147,7 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
         } else {
             vertices.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
                 let d = v.dot(direction);
-                (lo.min(d), hi.max(d))
+                (min(lo, d), max(hi, d))
             })
         };
         let (beyond_face, beyond_opposite) = clearances(axis, lo, hi, xf);
