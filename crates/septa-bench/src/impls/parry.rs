@@ -1,0 +1,142 @@
+//! `parry2d` (0.31): dimforge's collision library, through its public query functions.
+//!
+//! Shapes are built once: `ConvexPolygon::from_convex_polyline` of the local vertices (or a
+//! `Ball`), placed by a `Pose` at the centre. Queries:
+//!
+//! * `overlaps`: `parry2d::query::intersection_test` (GJK for two polygons, a point projection
+//!   for a ball);
+//! * `contact`: `parry2d::query::contact` with prediction 0 (GJK + EPA for two polygons);
+//! * `collide`: `DefaultQueryDispatcher::contact_manifolds` (the `PersistentQueryDispatcher`
+//!   API a physics engine uses, here with prediction 0), on the relative pose `pos1⁻¹ · pos2`.
+//!   The manifold list is cleared before every call, so nothing is reused between pairs (parry
+//!   would otherwise try to update the previous pair's contacts).
+//!
+//! All three take `&dyn Shape` and dispatch on the shape types at run time, as parry's API does.
+
+use std::ops::Range;
+
+use parry2d::math::{Pose, Vector};
+use parry2d::query::{
+    self, ContactManifold, ContactManifoldsWorkspace, DefaultQueryDispatcher, PersistentQueryDispatcher,
+};
+use parry2d::shape::{Ball, ConvexPolygon, Shape};
+
+use super::{Answer, Implementation, Op};
+use crate::workload::{regular_vertices_f32, Other, Workload, RADIUS};
+
+/// parry's shapes for one set.
+pub struct Parry {
+    a: Vec<ConvexPolygon>,
+    pos_a: Vec<Pose>,
+    b: Vec<Box<dyn Shape>>,
+    pos_b: Vec<Pose>,
+    manifolds: Vec<ContactManifold<(), ()>>,
+    workspace: Option<ContactManifoldsWorkspace>,
+}
+
+/// A local regular polygon as parry builds it.
+fn polygon(sides: usize, angle: f64) -> ConvexPolygon {
+    let points = regular_vertices_f32(sides, angle).iter().map(|v| Vector::new(v.x, v.y)).collect();
+    ConvexPolygon::from_convex_polyline(points).expect("parry polygon")
+}
+
+/// A pose at an f64 centre, not rotated.
+fn pose(center: glam::DVec2) -> Pose {
+    let c = center.as_vec2();
+    Pose::from_translation(Vector::new(c.x, c.y))
+}
+
+/// parry's shapes for the set.
+pub fn build(w: &Workload) -> Box<dyn Implementation> {
+    let n = w.spec.sides;
+    let b: Vec<Box<dyn Shape>> = match w.spec.other {
+        Other::Polygon => w.pairs.iter().map(|p| Box::new(polygon(n, p.b_angle)) as Box<dyn Shape>).collect(),
+        Other::Circle => {
+            w.pairs.iter().map(|_| Box::new(Ball::new(RADIUS as f32)) as Box<dyn Shape>).collect()
+        }
+    };
+    Box::new(Parry {
+        a: w.pairs.iter().map(|p| polygon(n, p.a_angle)).collect(),
+        pos_a: w.pairs.iter().map(|p| pose(p.a_center)).collect(),
+        b,
+        pos_b: w.pairs.iter().map(|p| pose(p.b_center)).collect(),
+        manifolds: Vec::with_capacity(1),
+        workspace: None,
+    })
+}
+
+impl Parry {
+    #[inline]
+    fn overlaps(&self, i: usize) -> bool {
+        query::intersection_test(&self.pos_a[i], &self.a[i], &self.pos_b[i], &*self.b[i])
+            .expect("supported")
+            .intersecting
+    }
+
+    #[inline]
+    fn contact(&self, i: usize) -> Option<query::Contact> {
+        query::contact(&self.pos_a[i], &self.a[i], &self.pos_b[i], &*self.b[i], 0.0)
+            .expect("supported")
+            .filter(|c| c.dist < 0.0)
+    }
+
+    /// Computes pair `i`'s manifold into `self.manifolds[0]` (if any).
+    #[inline]
+    fn collide(&mut self, i: usize) -> Option<&ContactManifold<(), ()>> {
+        let pos12 = self.pos_a[i].inv_mul(&self.pos_b[i]);
+        self.manifolds.clear();
+        DefaultQueryDispatcher
+            .contact_manifolds(&pos12, &self.a[i], &*self.b[i], 0.0, &mut self.manifolds, &mut self.workspace)
+            .expect("supported");
+        self.manifolds.first().filter(|m| m.points.iter().any(|p| p.dist < 0.0))
+    }
+}
+
+impl Implementation for Parry {
+    fn name(&self) -> &'static str {
+        "parry2d"
+    }
+
+    fn supports(&self, op: Op) -> bool {
+        op != Op::OverlapsUnnormalized
+    }
+
+    fn run(&mut self, op: Op, range: Range<usize>) -> f32 {
+        let mut sum = 0.0f32;
+        match op {
+            Op::Overlaps | Op::OverlapsUnnormalized => {
+                for i in range {
+                    sum += self.overlaps(i) as u32 as f32;
+                }
+            }
+            Op::Contact => {
+                for i in range {
+                    if let Some(c) = self.contact(i) {
+                        sum += c.normal1.x + c.normal1.y - c.dist;
+                    }
+                }
+            }
+            Op::Collide => {
+                for i in range {
+                    if let Some(m) = self.collide(i) {
+                        sum += m.local_n1.x + m.local_n1.y;
+                        for p in &m.points {
+                            sum += p.local_p1.x + p.local_p1.y + p.dist;
+                        }
+                    }
+                }
+            }
+        }
+        sum
+    }
+
+    fn answer(&mut self, op: Op, i: usize) -> Answer {
+        match op {
+            Op::Overlaps | Op::OverlapsUnnormalized => Answer::boolean(self.overlaps(i)),
+            Op::Contact => Answer::depth(self.contact(i).map(|c| -c.dist)),
+            Op::Collide => {
+                Answer::depth(self.collide(i).map(|m| m.points.iter().fold(0.0f32, |d, p| d.max(-p.dist))))
+            }
+        }
+    }
+}

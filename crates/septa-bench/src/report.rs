@@ -1,0 +1,343 @@
+//! Output: the markdown table, the JSON file and the SVG chart.
+
+use std::fmt::Write as _;
+
+use crate::impls::{Op, NAMES};
+use crate::workload::{Density, Other, SetSpec, SETS};
+
+/// One measurement.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measurement {
+    /// The set's name (see [`SETS`]).
+    pub set: &'static str,
+    /// The query.
+    pub op: Op,
+    /// The implementation (see [`NAMES`]).
+    pub implementation: &'static str,
+    /// Nanoseconds per call.
+    pub ns: f64,
+}
+
+/// The measurement of (set, op, implementation), if any.
+fn find(results: &[Measurement], set: &str, op: Op, implementation: &str) -> Option<f64> {
+    results.iter().find(|m| m.set == set && m.op == op && m.implementation == implementation).map(|m| m.ns)
+}
+
+/// The implementations with at least one measurement, in column order.
+fn columns(results: &[Measurement]) -> Vec<&'static str> {
+    NAMES.iter().copied().filter(|name| results.iter().any(|m| m.implementation == *name)).collect()
+}
+
+/// The markdown table: one row per set and query, one column per implementation, then septa's
+/// speed-up over each other implementation (their time ÷ septa's).
+pub fn markdown(results: &[Measurement]) -> String {
+    let cols = columns(results);
+    let others: Vec<&str> = cols.iter().copied().filter(|c| *c != "septa").collect();
+    let mut out = String::new();
+    let _ = write!(out, "| set | op |");
+    for c in &cols {
+        let _ = write!(out, " {c} (ns) |");
+    }
+    for o in &others {
+        let _ = write!(out, " septa vs {o} |");
+    }
+    out.push('\n');
+    out.push_str("|---|---|");
+    for _ in 0..cols.len() + others.len() {
+        out.push_str("---:|");
+    }
+    out.push('\n');
+    let mut footnote = false;
+    for spec in SETS.iter() {
+        for op in Op::ALL {
+            if !cols.iter().any(|c| find(results, spec.name, op, c).is_some()) {
+                continue;
+            }
+            let _ = write!(out, "| {} | {} |", spec.name, op.name());
+            for c in &cols {
+                match find(results, spec.name, op, c) {
+                    Some(ns) => {
+                        let _ = write!(out, " {} |", format_ns(ns));
+                    }
+                    None => out.push_str(" — |"),
+                }
+            }
+            // septa has no unnormalised variant: its normals are unit and precomputed, so its
+            // `overlaps` is what replaces the seed's unnormalised test.
+            let (septa, marked) = match find(results, spec.name, op, "septa") {
+                Some(ns) => (Some(ns), false),
+                None if op == Op::OverlapsUnnormalized => {
+                    (find(results, spec.name, Op::Overlaps, "septa"), true)
+                }
+                None => (None, false),
+            };
+            for o in &others {
+                match (septa, find(results, spec.name, op, o)) {
+                    (Some(s), Some(x)) => {
+                        footnote |= marked;
+                        let _ = write!(out, " {:.2}×{} |", x / s, if marked { "¹" } else { "" });
+                    }
+                    _ => out.push_str(" — |"),
+                }
+            }
+            out.push('\n');
+        }
+    }
+    if footnote {
+        out.push_str(
+            "\n¹ septa has no unnormalised variant (its unit normals are precomputed); the ratio is \
+             against septa's `overlaps`.\n",
+        );
+    }
+    out
+}
+
+/// Nanoseconds with a sensible number of digits.
+fn format_ns(ns: f64) -> String {
+    if ns < 10.0 {
+        format!("{ns:.2}")
+    } else if ns < 100.0 {
+        format!("{ns:.1}")
+    } else {
+        format!("{ns:.0}")
+    }
+}
+
+/// The JSON array `[{"set": S, "op": O, "impl": I, "ns": number}, …]`.
+pub fn json(results: &[Measurement]) -> String {
+    let mut out = String::from("[\n");
+    for (k, m) in results.iter().enumerate() {
+        let _ = write!(
+            out,
+            "  {{\"set\": \"{}\", \"op\": \"{}\", \"impl\": \"{}\", \"ns\": {:.3}}}",
+            m.set,
+            m.op.name(),
+            m.implementation,
+            m.ns
+        );
+        out.push_str(if k + 1 < results.len() { ",\n" } else { "\n" });
+    }
+    out.push_str("]\n");
+    out
+}
+
+/// Colour of an implementation's lines.
+fn colour(implementation: &str) -> &'static str {
+    match implementation {
+        "seed" => "#7f7f7f",
+        "septa" => "#1f77b4",
+        "septa-batch" => "#17becf",
+        "box2d" => "#ff7f0e",
+        "box2d-ffi" => "#d62728",
+        _ => "#2ca02c",
+    }
+}
+
+/// Dash pattern of a query's lines.
+fn dash(op: Op) -> &'static str {
+    match op {
+        Op::Overlaps => "",
+        Op::OverlapsUnnormalized => "2,3",
+        Op::Contact => "8,4",
+        Op::Collide => "8,3,2,3",
+    }
+}
+
+/// The polygon–polygon sets of one density, by vertex count.
+fn series_sets(density: Density) -> Vec<SetSpec> {
+    SETS.iter().copied().filter(|s| s.other == Other::Polygon && s.density == density).collect()
+}
+
+/// An SVG chart of ns per call against vertex count, both on log scales: one panel for the
+/// "all intersect" sets (4–64 vertices), one for the "~30 %" sets (4–16); one line per
+/// implementation (colour) and query (dash pattern).
+pub fn svg(results: &[Measurement], title: &str) -> String {
+    let (panel_w, panel_h, margin, legend_w) = (420.0, 340.0, 60.0, 200.0);
+    let width = 2.0 * (panel_w + margin) + legend_w + 20.0;
+    let height = panel_h + 2.0 * margin + 20.0;
+    let (lo, hi) =
+        results.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), m| (lo.min(m.ns), hi.max(m.ns)));
+    let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (1.0, 10.0) };
+    let y_lo = 10f64.powf(lo.log10().floor());
+    let y_hi = 10f64.powf(hi.log10().ceil().max(lo.log10().floor() + 1.0));
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let _ = writeln!(
+        out,
+        r#"<text x="{}" y="22" font-size="15" text-anchor="middle">{}</text>"#,
+        width / 2.0,
+        escape(title)
+    );
+    let cols = columns(results);
+    for (p, (density, caption)) in
+        [(Density::All, "every pair intersects"), (Density::Thirty, "~30 % of pairs intersect")]
+            .iter()
+            .enumerate()
+    {
+        let sets = series_sets(*density);
+        let x0 = margin + p as f64 * (panel_w + margin);
+        let y0 = margin + 10.0;
+        let (n_lo, n_hi) = (4f64, 64f64);
+        let x = |n: f64| x0 + (n.log2() - n_lo.log2()) / (n_hi.log2() - n_lo.log2()) * panel_w;
+        let y =
+            |ns: f64| y0 + panel_h - (ns.log10() - y_lo.log10()) / (y_hi.log10() - y_lo.log10()) * panel_h;
+        let _ = writeln!(
+            out,
+            r##"<rect x="{x0}" y="{y0}" width="{panel_w}" height="{panel_h}" fill="none" stroke="#444"/>"##
+        );
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" text-anchor="middle">{caption}</text>"#,
+            x0 + panel_w / 2.0,
+            y0 - 8.0
+        );
+        // Grid: vertex counts and decades (with 2× and 5× ticks).
+        for n in [4.0, 8.0, 16.0, 32.0, 64.0] {
+            let _ = writeln!(
+                out,
+                r##"<line x1="{0}" y1="{y0}" x2="{0}" y2="{1}" stroke="#ddd"/><text x="{0}" y="{2}" text-anchor="middle">{n}</text>"##,
+                x(n),
+                y0 + panel_h,
+                y0 + panel_h + 16.0
+            );
+        }
+        let mut decade = y_lo;
+        while decade <= y_hi * 1.0001 {
+            for (k, f) in [1.0, 2.0, 5.0].iter().enumerate() {
+                let v = decade * f;
+                if v > y_hi * 1.0001 {
+                    break;
+                }
+                let stroke = if k == 0 { "#ccc" } else { "#eee" };
+                let _ = writeln!(
+                    out,
+                    r#"<line x1="{x0}" y1="{0}" x2="{1}" y2="{0}" stroke="{stroke}"/>"#,
+                    y(v),
+                    x0 + panel_w
+                );
+                let _ = writeln!(
+                    out,
+                    r#"<text x="{}" y="{}" text-anchor="end">{}</text>"#,
+                    x0 - 4.0,
+                    y(v) + 4.0,
+                    format_ns(v)
+                );
+            }
+            decade *= 10.0;
+        }
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" text-anchor="middle">vertices per polygon</text>"#,
+            x0 + panel_w / 2.0,
+            y0 + panel_h + 34.0
+        );
+        let _ = writeln!(
+            out,
+            r#"<text x="{0}" y="{1}" text-anchor="middle" transform="rotate(-90 {0} {1})">ns per call</text>"#,
+            x0 - 44.0,
+            y0 + panel_h / 2.0
+        );
+        for c in &cols {
+            for op in Op::ALL {
+                let points: Vec<(f64, f64)> = sets
+                    .iter()
+                    .filter_map(|s| find(results, s.name, op, c).map(|ns| (x(s.sides as f64), y(ns))))
+                    .collect();
+                if points.is_empty() {
+                    continue;
+                }
+                let path: Vec<String> = points.iter().map(|(px, py)| format!("{px:.1},{py:.1}")).collect();
+                let _ = writeln!(
+                    out,
+                    r#"<polyline points="{}" fill="none" stroke="{}" stroke-width="2" stroke-dasharray="{}"/>"#,
+                    path.join(" "),
+                    colour(c),
+                    dash(op)
+                );
+                for (px, py) in &points {
+                    let _ =
+                        writeln!(out, r#"<circle cx="{px:.1}" cy="{py:.1}" r="2.5" fill="{}"/>"#, colour(c));
+                }
+            }
+        }
+    }
+    // Legend: colours for implementations, dashes for queries.
+    let lx = 2.0 * (panel_w + margin) + 20.0;
+    let mut ly = margin + 20.0;
+    for c in &cols {
+        let _ = writeln!(
+            out,
+            r#"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="{}" stroke-width="3"/><text x="{}" y="{}">{c}</text>"#,
+            lx + 30.0,
+            colour(c),
+            lx + 38.0,
+            ly + 4.0
+        );
+        ly += 18.0;
+    }
+    ly += 10.0;
+    for op in Op::ALL {
+        let _ = writeln!(
+            out,
+            r##"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="#333" stroke-width="2" stroke-dasharray="{}"/><text x="{}" y="{}">{}</text>"##,
+            lx + 30.0,
+            dash(op),
+            lx + 38.0,
+            ly + 4.0,
+            op.name()
+        );
+        ly += 18.0;
+    }
+    let _ = writeln!(
+        out,
+        r#"<text x="{lx}" y="{}" font-size="10">polygon–circle sets: see table</text>"#,
+        ly + 10.0
+    );
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Escapes text for XML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Vec<Measurement> {
+        vec![
+            Measurement { set: "4-all", op: Op::Overlaps, implementation: "seed", ns: 50.0 },
+            Measurement { set: "4-all", op: Op::Overlaps, implementation: "septa", ns: 10.0 },
+            Measurement { set: "8-all", op: Op::Overlaps, implementation: "seed", ns: 150.0 },
+            Measurement { set: "8-all", op: Op::Overlaps, implementation: "septa", ns: 20.0 },
+            Measurement { set: "4-all", op: Op::OverlapsUnnormalized, implementation: "seed", ns: 40.0 },
+        ]
+    }
+
+    #[test]
+    fn table_has_speedups() {
+        let table = markdown(&sample());
+        assert!(table.contains("| 4-all | overlaps | 50.0 | 10.0 | 5.00× |"), "{table}");
+        assert!(table.contains("| 4-all | overlaps_unnormalized | 40.0 | — | 4.00×¹ |"), "{table}");
+    }
+
+    #[test]
+    fn json_lists_every_measurement() {
+        let text = json(&sample());
+        assert_eq!(text.matches("\"impl\"").count(), 5);
+        assert!(text.contains(r#"{"set": "8-all", "op": "overlaps", "impl": "septa", "ns": 20.000}"#));
+    }
+
+    #[test]
+    fn svg_is_well_formed_enough() {
+        let text = svg(&sample(), "t");
+        assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
+        assert_eq!(text.matches("<polyline").count(), 3);
+    }
+}
