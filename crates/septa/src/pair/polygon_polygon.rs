@@ -48,7 +48,8 @@ fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose
 pub const WALK_ABOVE: usize = 8;
 
 /// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
-/// Ties go to the lower index.
+/// Ties go to the lower index. With `STOP_AT_GAP`, the search ends at the first face that
+/// separates (touching counts), for callers that only need to know there is a gap.
 ///
 /// For each face that needs b's lowest vertex along the face normal. Projecting all of b's
 /// vertices for each of a's faces costs n·m; but as a's normal turns counter-clockwise face
@@ -56,7 +57,11 @@ pub const WALK_ABOVE: usize = 8;
 /// monotone merge of edge directions that builds a Minkowski sum). So for larger polygons b's
 /// lowest vertex is found once and then followed, a step at a time, for n + m work in all.
 #[inline]
-fn max_separation<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> (usize, f32) {
+fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
+    a: &A,
+    b: &B,
+    xf: &Pose,
+) -> (usize, f32) {
     let (normals, offsets) = (a.normals(), a.plane_offsets());
     let mut best = (0, f32::NEG_INFINITY);
     if b.vertices().len() <= WALK_ABOVE {
@@ -64,6 +69,9 @@ fn max_separation<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> (usize
             let s = face_separation(a, i, b, xf);
             if s > best.1 {
                 best = (i, s);
+                if STOP_AT_GAP && s >= 0.0 {
+                    break;
+                }
             }
         }
         return best;
@@ -80,6 +88,9 @@ fn max_separation<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> (usize
         let s = low + normal.dot(xf.translation) - offsets[i];
         if s > best.1 {
             best = (i, s);
+            if STOP_AT_GAP && s >= 0.0 {
+                break;
+            }
         }
     }
     best
@@ -206,8 +217,8 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
 
 /// The largest separation over both polygons' normals (see [`Separation`]).
 pub fn separation<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
-    let (i, sa) = max_separation(a, b, &pose_a.inv_mul(&pose_b));
-    let (j, sb) = max_separation(b, a, &pose_b.inv_mul(&pose_a));
+    let (i, sa) = max_separation::<false, _, _>(a, b, &pose_a.inv_mul(&pose_b));
+    let (j, sb) = max_separation::<false, _, _>(b, a, &pose_b.inv_mul(&pose_a));
     if sb > sa {
         // b's face: its normal points from b to a, so turn it around.
         Separation {
@@ -226,11 +237,11 @@ pub fn separation<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b
 
 /// The minimum translation vector, or `None` when the polygons do not overlap.
 pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Contact> {
-    let (i, sa) = max_separation(a, b, &pose_a.inv_mul(&pose_b));
+    let (i, sa) = max_separation::<true, _, _>(a, b, &pose_a.inv_mul(&pose_b));
     if sa >= 0.0 {
         return None;
     }
-    let (j, sb) = max_separation(b, a, &pose_b.inv_mul(&pose_a));
+    let (j, sb) = max_separation::<true, _, _>(b, a, &pose_b.inv_mul(&pose_a));
     if sb >= 0.0 {
         return None;
     }
@@ -247,12 +258,12 @@ pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
 /// [`REFERENCE_BIAS`]; see [`crate::manifold`] for the clipping and where the points lie.
 pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Manifold> {
     let b_in_a = pose_a.inv_mul(&pose_b);
-    let (i, sa) = max_separation(a, b, &b_in_a);
+    let (i, sa) = max_separation::<true, _, _>(a, b, &b_in_a);
     if sa >= 0.0 {
         return None;
     }
     let a_in_b = pose_b.inv_mul(&pose_a);
-    let (j, sb) = max_separation(b, a, &a_in_b);
+    let (j, sb) = max_separation::<true, _, _>(b, a, &a_in_b);
     if sb >= 0.0 {
         return None;
     }
