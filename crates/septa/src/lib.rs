@@ -78,7 +78,7 @@ pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
 pub use pose::{Pose, Rot};
 pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Collide};
 pub use shape::{
-    Capsule, Circle, ConvexPolygon, OrientedBox, Polygonal, SatAxis, Shape, COLLINEAR_TOLERANCE,
+    Capsule, Circle, ConvexPolygon, Lanes, OrientedBox, Polygonal, SatAxis, Shape, COLLINEAR_TOLERANCE,
     PARALLEL_TOLERANCE,
 };
 pub use sweep::Impact;

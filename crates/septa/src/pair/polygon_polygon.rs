@@ -16,8 +16,8 @@
 
 use glam::Vec2;
 
-use crate::interval::{max, min};
 use crate::manifold::{clip_segment, ClipVertex};
+use crate::shape::shadow_of;
 use crate::{
     Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatAxis, SatCache, Separation,
 };
@@ -28,19 +28,13 @@ use crate::{
 /// resting boxes jitter. The manifold's depth can exceed the MTV depth by at most this much.
 pub const REFERENCE_BIAS: f32 = 5e-4;
 
-/// The smallest projection of `points` on `direction`.
-#[inline]
-fn min_projection(points: &[Vec2], direction: Vec2) -> f32 {
-    points.iter().fold(f32::INFINITY, |m, v| min(m, v.dot(direction)))
-}
-
 /// The separation of b from face `i` of a; `xf` places b in a's frame.
 #[inline]
 fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose) -> f32 {
     let normal = a.normals()[i];
     // Turn the normal into b's frame rather than moving b's vertices into a's.
     let normal_in_b = xf.rotation.apply_inv(normal);
-    min_projection(b.vertices(), normal_in_b) + normal.dot(xf.translation) - a.plane_offsets()[i]
+    shadow_of(b.lanes(), normal_in_b).0 + normal.dot(xf.translation) - a.plane_offsets()[i]
 }
 
 /// Polygons with more vertices than this are searched by walking, following the lowest vertex;
@@ -156,10 +150,7 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
             (low, high) = (Some(j), Some(k));
             (lo, -minus_hi)
         } else {
-            vertices.iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
-                let d = v.dot(direction);
-                (min(lo, d), max(hi, d))
-            })
+            shadow_of(b.lanes(), direction)
         };
         let (beyond_face, beyond_opposite) = clearances(axis, lo, hi, xf);
         if beyond_face >= 0.0 {

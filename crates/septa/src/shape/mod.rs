@@ -14,9 +14,48 @@ pub use circle::Circle;
 pub use oriented_box::OrientedBox;
 pub use polygon::{ConvexPolygon, COLLINEAR_TOLERANCE};
 
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 
 use crate::Interval;
+
+/// Four vertices side by side: their x coordinates in one vector and their y coordinates in
+/// another, so that one multiply and one add project all four on an axis and one `min` keeps
+/// the lowest (SIMD where the target has it, plain arithmetic elsewhere; the same numbers either
+/// way). The last group is padded by repeating the last vertex, which changes no minimum or
+/// maximum.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Lanes {
+    /// The x coordinates of four vertices.
+    pub xs: Vec4,
+    /// Their y coordinates.
+    pub ys: Vec4,
+}
+
+/// The vertices in groups of four (see [`Lanes`]).
+pub(crate) fn lanes_of(vertices: &[Vec2]) -> alloc::vec::Vec<Lanes> {
+    let last = vertices[vertices.len() - 1];
+    (0..vertices.len().div_ceil(4))
+        .map(|group| {
+            let v = |k: usize| vertices.get(4 * group + k).copied().unwrap_or(last);
+            let (a, b, c, d) = (v(0), v(1), v(2), v(3));
+            Lanes { xs: Vec4::new(a.x, b.x, c.x, d.x), ys: Vec4::new(a.y, b.y, c.y, d.y) }
+        })
+        .collect()
+}
+
+/// The lowest and highest projections of the grouped vertices on `direction`: `v · direction`
+/// for each vertex, computed as `x·dx + y·dy` exactly as [`Vec2::dot`] does.
+#[inline]
+pub(crate) fn shadow_of(lanes: &[Lanes], direction: Vec2) -> (f32, f32) {
+    let (dx, dy) = (Vec4::splat(direction.x), Vec4::splat(direction.y));
+    let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
+    for group in lanes {
+        let p = group.xs * dx + group.ys * dy;
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    (lo.min_element(), hi.max_element())
+}
 
 /// How far from exactly opposite (the sine of the angle) two face normals may be and still share
 /// one axis in the boolean test. Testing `-n` in place of a normal this close to it moves the
@@ -103,6 +142,8 @@ pub trait Polygonal {
     /// The distinct axes of the boolean test: one per face, except that a face parallel to an
     /// earlier one shares its axis (see [`SatAxis`]).
     fn axes(&self) -> &[SatAxis];
+    /// The vertices again, four at a time (see [`Lanes`]).
+    fn lanes(&self) -> &[Lanes];
 
     /// The projection on `axis` (local frame), with the indices of the vertices at its ends.
     fn project(&self, axis: Vec2) -> (Interval, usize, usize) {

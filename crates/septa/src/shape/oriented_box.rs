@@ -13,9 +13,9 @@
 //!
 //! so box against box tests 4 axes at constant cost each (see [`crate::pair::box_box`]).
 
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 
-use super::SatAxis;
+use super::{Lanes, SatAxis};
 use crate::{Interval, Polygonal, Rot, ShapeError};
 
 /// An oriented box in its local frame (where `center` and `rotation` place it; with
@@ -41,6 +41,7 @@ pub struct OrientedBox {
     normals: [Vec2; 4],
     offsets: [f32; 4],
     axes: [SatAxis; 2],
+    lanes: [Lanes; 1],
 }
 
 impl OrientedBox {
@@ -80,7 +81,9 @@ impl OrientedBox {
                 opposite: Some(0),
             },
         ];
-        Ok(OrientedBox { center, half_extents, rotation, vertices, normals, offsets, axes })
+        let [p, q, r, t] = vertices;
+        let lanes = [Lanes { xs: Vec4::new(p.x, q.x, r.x, t.x), ys: Vec4::new(p.y, q.y, r.y, t.y) }];
+        Ok(OrientedBox { center, half_extents, rotation, vertices, normals, offsets, axes, lanes })
     }
 
     /// The centre, in the local frame.
@@ -137,5 +140,9 @@ impl Polygonal for OrientedBox {
     #[inline]
     fn axes(&self) -> &[SatAxis] {
         &self.axes
+    }
+    #[inline]
+    fn lanes(&self) -> &[Lanes] {
+        &self.lanes
     }
 }

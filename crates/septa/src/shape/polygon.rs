@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use glam::{DVec2, Vec2};
 
-use super::{distinct_axes, SatAxis};
+use super::{distinct_axes, lanes_of, Lanes, SatAxis};
 use crate::{Interval, Polygonal, Pose, ShapeError};
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -42,6 +42,7 @@ pub struct ConvexPolygon {
     normals: Vec<Vec2>,
     offsets: Vec<f32>,
     axes: Vec<SatAxis>,
+    lanes: Vec<Lanes>,
     centroid: Vec2,
     radius: f32,
 }
@@ -223,7 +224,8 @@ impl ConvexPolygon {
         let centroid = (pts[0] + weighted / (3.0 * area2)).as_vec2();
         let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0f32, f32::max);
         let axes = distinct_axes(&vertices, &normals, &offsets);
-        ConvexPolygon { vertices, normals, offsets, axes, centroid, radius }
+        let lanes = lanes_of(&vertices);
+        ConvexPolygon { vertices, normals, offsets, axes, lanes, centroid, radius }
     }
 
     /// The number of vertices (and of edges).
@@ -313,6 +315,10 @@ impl Polygonal for ConvexPolygon {
     #[inline]
     fn axes(&self) -> &[SatAxis] {
         &self.axes
+    }
+    #[inline]
+    fn lanes(&self) -> &[Lanes] {
+        &self.lanes
     }
 }
 
