@@ -135,7 +135,7 @@ macro_rules! reversed_pair {
 pair!(ConvexPolygon, ConvexPolygon, polygon_polygon, polygons, |a, pa, b, pb| plain::polygon_polygon(
     a, pa, b, pb
 ));
-pair!(OrientedBox, OrientedBox, box_box, polygons, |a, pa, b, pb| plain::polygon_polygon(a, pa, b, pb));
+pair!(OrientedBox, OrientedBox, box_box, polygons, |a, pa, b, pb| plain::box_box(a, pa, b, pb));
 pair!(OrientedBox, ConvexPolygon, polygon_polygon, polygons, |a, pa, b, pb| plain::polygon_polygon(
     a, pa, b, pb
 ));

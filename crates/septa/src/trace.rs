@@ -199,6 +199,23 @@ fn world_step(axis: Axis, direction: Vec2, a: Projection, b: Projection, pose_a:
 
 /// The trace of polygon against polygon: a's normals, then b's.
 pub fn polygon_polygon<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Trace {
+    polygon_steps(a, pose_a, b, pose_b, crate::pair::polygon_polygon::collide(a, pose_a, b, pose_b))
+}
+
+/// The trace of box against box: the same steps as for the boxes as 4-gons, with the manifold
+/// from the box–box module, as [`collide`](crate::collide()) computes it for boxes.
+pub fn box_box(a: &crate::OrientedBox, pose_a: Pose, b: &crate::OrientedBox, pose_b: Pose) -> Trace {
+    polygon_steps(a, pose_a, b, pose_b, crate::pair::box_box::collide(a, pose_a, b, pose_b))
+}
+
+/// Every face normal of a, then of b, with the given manifold for the verdict.
+fn polygon_steps<A: Polygonal, B: Polygonal>(
+    a: &A,
+    pose_a: Pose,
+    b: &B,
+    pose_b: Pose,
+    manifold: Option<Manifold>,
+) -> Trace {
     let b_in_a = pose_a.inv_mul(&pose_b);
     let mut steps = Vec::with_capacity(a.vertices().len() + b.vertices().len());
     let normals_a = a.normals().iter().enumerate().map(|(i, &n)| (Axis::EdgeA(i as u32), n));
@@ -209,7 +226,7 @@ pub fn polygon_polygon<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, p
         let pb = polygon_projection(b, &b_in_a, direction);
         steps.push(world_step(axis, direction, pa, pb, &pose_a));
     }
-    Trace::from_steps(steps, crate::pair::polygon_polygon::collide(a, pose_a, b, pose_b))
+    Trace::from_steps(steps, manifold)
 }
 
 /// The trace of polygon against circle: the polygon's normals, then the vertex axis.

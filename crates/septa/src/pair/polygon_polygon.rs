@@ -39,7 +39,7 @@ fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose
 
 /// Polygons with more vertices than this are searched by walking, following the lowest vertex;
 /// smaller ones by projecting every vertex, which is faster when there are few.
-pub const WALK_ABOVE: usize = 8;
+pub const WALK_ABOVE: usize = 16;
 
 /// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
 /// Ties go to the lower index. With `STOP_AT_GAP`, the search ends at the first face that
