@@ -399,14 +399,21 @@ function drawSwept() {
   const [hx, hy] = toScreen(to);
   ctx.save(); ctx.fillStyle = "white"; ctx.strokeStyle = COLORS.b; ctx.lineWidth = 2;
   ctx.fillRect(hx - 5, hy - 5, 10, 10); ctx.strokeRect(hx - 5, hy - 5, 10, 10); ctx.restore();
-  if (t.b_end) drawShape(t.b_end, "b", { ghost: true, dash: [2, 4] });
-  label(to, "v", COLORS.b, { dx: 12, dy: -10, weight: 700 });
+  if (t.b_end) {
+    drawShape(t.b_end, "b", { ghost: true, dash: [2, 4] });
+    label(t.b_end.center, "B at t = 1", COLORS.b, { size: 11, bg: false });
+  }
+  label(to, "v", COLORS.b, { dx: 12, dy: -12, weight: 700 });
   const toi = state.toi;
   if (toi && toi.hit && t.b_at) {
+    ctx.save();
+    shapePath(t.b_at);
+    ctx.fillStyle = "rgba(234,88,12,0.07)"; ctx.fill();
+    ctx.restore();
     drawShape(t.b_at, "b", { ghost: true, dash: [8, 4] });
     const at = add(from, mul(state.velocity, toi.time));
     dotAt(at, COLORS.b, 4);
-    label(at, `t = ${fmt(toi.time)}`, COLORS.b, { dx: 0, dy: 18, weight: 700 });
+    label(at, `B at t = ${fmt(toi.time)}`, COLORS.b, { dx: 0, dy: 16, weight: 700 });
   }
 }
 

@@ -13,4 +13,4 @@ if [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules
   npm ci --no-audit --no-fund
 fi
 export SEPTA_EXPLORER_BIN="${SEPTA_EXPLORER_BIN:-$root/target/release/septa-explorer}"
-exec node --test --test-concurrency=1 explorer.test.mjs
+exec node --test explorer.test.mjs
