@@ -78,8 +78,8 @@ pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
 pub use pose::{Pose, Rot};
 pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Collide};
 pub use shape::{
-    Capsule, Circle, ConvexPolygon, Lanes, OrientedBox, Polygonal, SatAxis, Shape, COLLINEAR_TOLERANCE,
-    PARALLEL_TOLERANCE,
+    Capsule, Circle, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Polygonal, SatAxis, Shape,
+    COLLINEAR_TOLERANCE, PARALLEL_TOLERANCE,
 };
 pub use sweep::Impact;
 pub use trace::{AxisStep, Projection, Trace, Verdict};

@@ -14,12 +14,13 @@
 //!                  |<-sᵢ->\/     sᵢ < 0: b must move forwards by −sᵢ to clear face i.
 //! ```
 
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::shape::shadow_of;
 use crate::{
-    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatAxis, SatCache, Separation,
+    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal, Pose, SatAxis,
+    SatCache, Separation,
 };
 
 /// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
@@ -59,12 +60,17 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     let (normals, offsets) = (a.normals(), a.plane_offsets());
     let mut best = (0, f32::NEG_INFINITY);
     if b.vertices().len() <= WALK_ABOVE {
-        for i in 0..normals.len() {
-            let s = face_separation(a, i, b, xf);
-            if s > best.1 {
-                best = (i, s);
-                if STOP_AT_GAP && s >= 0.0 {
-                    break;
+        // Four faces at a time; the lanes are then read in face order, so ties still go to the
+        // lower index.
+        for (group, lanes) in a.face_lanes().iter().enumerate() {
+            let (lo, _) = lane_shadows(lanes, b, xf);
+            let separations = (lo - lanes.hi).to_array();
+            for (k, &s) in separations.iter().enumerate().take(normals.len() - 4 * group) {
+                if s > best.1 {
+                    best = (4 * group + k, s);
+                    if STOP_AT_GAP && s >= 0.0 {
+                        return best;
+                    }
                 }
             }
         }
@@ -88,6 +94,25 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
         }
     }
     best
+}
+
+/// b's shadows on four of a's normals at once, in a's frame: per lane, b's lowest and highest
+/// projection. The normals are turned into b's frame and b's vertices projected one by one on
+/// all four; each lane's arithmetic is exactly that of the one-normal path (the same products
+/// and sums in the same order), so the two give the same numbers.
+#[inline]
+fn lane_shadows<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> (Vec4, Vec4) {
+    let (c, s) = (Vec4::splat(xf.rotation.cos), Vec4::splat(xf.rotation.sin));
+    let dx = c * lanes.nx + s * lanes.ny;
+    let dy = -s * lanes.nx + c * lanes.ny;
+    let shift = lanes.nx * Vec4::splat(xf.translation.x) + lanes.ny * Vec4::splat(xf.translation.y);
+    let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
+    for v in b.vertices() {
+        let p = dx * Vec4::splat(v.x) + dy * Vec4::splat(v.y);
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    (lo + shift, hi + shift)
 }
 
 /// The vertex lowest along `direction` and its projection, by projecting every vertex.
@@ -138,21 +163,32 @@ fn clearances(axis: &SatAxis, lo: f32, hi: f32, xf: &Pose) -> (f32, f32) {
 #[inline]
 fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<u32> {
     let vertices = b.vertices();
-    let walk = vertices.len() > WALK_ABOVE;
+    if vertices.len() <= WALK_ABOVE {
+        // Four axes at a time: a lane separates when b clears a's shadow beyond the face, or
+        // beyond the opposite side where a parallel face looks that way (elsewhere lo is −∞).
+        let axes = a.axes();
+        for (group, lanes) in a.axis_lanes().iter().enumerate() {
+            let (lo, hi) = lane_shadows(lanes, b, xf);
+            let beyond_face = (lo - lanes.hi).cmpge(Vec4::ZERO).bitmask();
+            let beyond_opposite = (lanes.lo - hi).cmpge(Vec4::ZERO).bitmask();
+            let any = beyond_face | beyond_opposite;
+            if any != 0 {
+                let k = any.trailing_zeros();
+                let axis = &axes[(4 * group + k as usize).min(axes.len() - 1)];
+                return if beyond_face & (1 << k) != 0 { Some(axis.face) } else { axis.opposite };
+            }
+        }
+        return None;
+    }
     let (mut low, mut high) = (None, None);
     for axis in a.axes() {
         let direction = xf.rotation.apply_inv(axis.normal);
-        let (lo, hi) = if walk {
-            let (j, lo) =
-                low.map_or_else(|| lowest_vertex(vertices, direction), |j| walk_down(vertices, direction, j));
-            let (k, minus_hi) = high
-                .map_or_else(|| lowest_vertex(vertices, -direction), |k| walk_down(vertices, -direction, k));
-            (low, high) = (Some(j), Some(k));
-            (lo, -minus_hi)
-        } else {
-            shadow_of(b.lanes(), direction)
-        };
-        let (beyond_face, beyond_opposite) = clearances(axis, lo, hi, xf);
+        let (j, lo) =
+            low.map_or_else(|| lowest_vertex(vertices, direction), |j| walk_down(vertices, direction, j));
+        let (k, minus_hi) =
+            high.map_or_else(|| lowest_vertex(vertices, -direction), |k| walk_down(vertices, -direction, k));
+        (low, high) = (Some(j), Some(k));
+        let (beyond_face, beyond_opposite) = clearances(axis, lo, -minus_hi, xf);
         if beyond_face >= 0.0 {
             return Some(axis.face);
         }

@@ -57,6 +57,58 @@ pub(crate) fn shadow_of(lanes: &[Lanes], direction: Vec2) -> (f32, f32) {
     (lo.min_element(), hi.max_element())
 }
 
+/// Four normals side by side, with the bounds of the polygon's own shadow on each: the other
+/// shape's vertices are then projected on four normals at once, one vertex at a time, and no
+/// lane ever needs to be summed across (the transpose of [`Lanes`]).
+///
+/// `hi` is the polygon's largest projection (a face's plane offset); `lo` its smallest where
+/// the boolean test looks that way (an axis shared by two parallel faces) and −∞ where it does
+/// not. The last group is padded by repeating its last normal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NormalLanes {
+    /// The x components of four unit normals.
+    pub nx: Vec4,
+    /// Their y components.
+    pub ny: Vec4,
+    /// The polygon's largest projection on each.
+    pub hi: Vec4,
+    /// The polygon's smallest projection on each, or −∞.
+    pub lo: Vec4,
+}
+
+/// `count` entries of (normal, hi, lo) in groups of four (see [`NormalLanes`]).
+pub(crate) fn normal_lanes(
+    count: usize,
+    entry: impl Fn(usize) -> (Vec2, f32, f32),
+) -> alloc::vec::Vec<NormalLanes> {
+    (0..count.div_ceil(4))
+        .map(|group| {
+            let e = |k: usize| entry((4 * group + k).min(count - 1));
+            let (a, b, c, d) = (e(0), e(1), e(2), e(3));
+            NormalLanes {
+                nx: Vec4::new(a.0.x, b.0.x, c.0.x, d.0.x),
+                ny: Vec4::new(a.0.y, b.0.y, c.0.y, d.0.y),
+                hi: Vec4::new(a.1, b.1, c.1, d.1),
+                lo: Vec4::new(a.2, b.2, c.2, d.2),
+            }
+        })
+        .collect()
+}
+
+/// The face lanes of a polygon with these normals and plane offsets.
+pub(crate) fn face_lanes_of(normals: &[Vec2], offsets: &[f32]) -> alloc::vec::Vec<NormalLanes> {
+    normal_lanes(normals.len(), |i| (normals[i], offsets[i], f32::NEG_INFINITY))
+}
+
+/// The axis lanes of these distinct axes.
+pub(crate) fn axis_lanes_of(axes: &[SatAxis]) -> alloc::vec::Vec<NormalLanes> {
+    normal_lanes(axes.len(), |i| {
+        let axis = &axes[i];
+        let lo = if axis.opposite.is_some() { axis.shadow.min } else { f32::NEG_INFINITY };
+        (axis.normal, axis.shadow.max, lo)
+    })
+}
+
 /// How far from exactly opposite (the sine of the angle) two face normals may be and still share
 /// one axis in the boolean test. Testing `-n` in place of a normal this close to it moves the
 /// shadows by at most this fraction of the shapes' size, which is below f32 resolution.
@@ -144,6 +196,11 @@ pub trait Polygonal {
     fn axes(&self) -> &[SatAxis];
     /// The vertices again, four at a time (see [`Lanes`]).
     fn lanes(&self) -> &[Lanes];
+    /// The face normals four at a time, each with its plane offset (see [`NormalLanes`]).
+    fn face_lanes(&self) -> &[NormalLanes];
+    /// The distinct axes four at a time, with the shadow bounds the boolean test compares
+    /// against (see [`NormalLanes`]).
+    fn axis_lanes(&self) -> &[NormalLanes];
 
     /// The projection on `axis` (local frame), with the indices of the vertices at its ends.
     fn project(&self, axis: Vec2) -> (Interval, usize, usize) {

@@ -15,7 +15,7 @@
 
 use glam::{Vec2, Vec4};
 
-use super::{Lanes, SatAxis};
+use super::{axis_lanes_of, face_lanes_of, Lanes, NormalLanes, SatAxis};
 use crate::{Interval, Polygonal, Rot, ShapeError};
 
 /// An oriented box in its local frame (where `center` and `rotation` place it; with
@@ -42,6 +42,8 @@ pub struct OrientedBox {
     offsets: [f32; 4],
     axes: [SatAxis; 2],
     lanes: [Lanes; 1],
+    face_lanes: [NormalLanes; 1],
+    axis_lanes: [NormalLanes; 1],
 }
 
 impl OrientedBox {
@@ -83,7 +85,20 @@ impl OrientedBox {
         ];
         let [p, q, r, t] = vertices;
         let lanes = [Lanes { xs: Vec4::new(p.x, q.x, r.x, t.x), ys: Vec4::new(p.y, q.y, r.y, t.y) }];
-        Ok(OrientedBox { center, half_extents, rotation, vertices, normals, offsets, axes, lanes })
+        let face_lanes = [face_lanes_of(&normals, &offsets)[0]];
+        let axis_lanes = [axis_lanes_of(&axes)[0]];
+        Ok(OrientedBox {
+            center,
+            half_extents,
+            rotation,
+            vertices,
+            normals,
+            offsets,
+            axes,
+            lanes,
+            face_lanes,
+            axis_lanes,
+        })
     }
 
     /// The centre, in the local frame.
@@ -144,5 +159,13 @@ impl Polygonal for OrientedBox {
     #[inline]
     fn lanes(&self) -> &[Lanes] {
         &self.lanes
+    }
+    #[inline]
+    fn face_lanes(&self) -> &[NormalLanes] {
+        &self.face_lanes
+    }
+    #[inline]
+    fn axis_lanes(&self) -> &[NormalLanes] {
+        &self.axis_lanes
     }
 }

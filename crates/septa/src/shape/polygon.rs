@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 use glam::{DVec2, Vec2};
 
-use super::{distinct_axes, lanes_of, Lanes, SatAxis};
+use super::{axis_lanes_of, distinct_axes, face_lanes_of, lanes_of, Lanes, NormalLanes, SatAxis};
 use crate::{Interval, Polygonal, Pose, ShapeError};
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -43,6 +43,8 @@ pub struct ConvexPolygon {
     offsets: Vec<f32>,
     axes: Vec<SatAxis>,
     lanes: Vec<Lanes>,
+    face_lanes: Vec<NormalLanes>,
+    axis_lanes: Vec<NormalLanes>,
     centroid: Vec2,
     radius: f32,
 }
@@ -225,7 +227,8 @@ impl ConvexPolygon {
         let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0f32, f32::max);
         let axes = distinct_axes(&vertices, &normals, &offsets);
         let lanes = lanes_of(&vertices);
-        ConvexPolygon { vertices, normals, offsets, axes, lanes, centroid, radius }
+        let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
+        ConvexPolygon { vertices, normals, offsets, axes, lanes, face_lanes, axis_lanes, centroid, radius }
     }
 
     /// The number of vertices (and of edges).
@@ -319,6 +322,14 @@ impl Polygonal for ConvexPolygon {
     #[inline]
     fn lanes(&self) -> &[Lanes] {
         &self.lanes
+    }
+    #[inline]
+    fn face_lanes(&self) -> &[NormalLanes] {
+        &self.face_lanes
+    }
+    #[inline]
+    fn axis_lanes(&self) -> &[NormalLanes] {
+        &self.axis_lanes
     }
 }
 
