@@ -20,7 +20,7 @@
 use glam::Vec2;
 
 use crate::pair::polygon_polygon;
-use crate::{Axis, Contact, Interval, Manifold, OrientedBox, Polygonal, Pose, SatCache, Separation};
+use crate::{Axis, Contact, Interval, Manifold, OrientedBox, Pose, SatCache, Separation};
 
 /// Both boxes' shadows on `u`, a unit axis in a's frame; `xf` places b in a's frame.
 #[inline]
@@ -127,20 +127,7 @@ pub fn overlaps_cached(
 /// The largest separation over both boxes' faces (see [`Separation`]).
 pub fn separation(a: &OrientedBox, pose_a: Pose, b: &OrientedBox, pose_b: Pose) -> Separation {
     let (of_a, of_b) = face_separations(a, b, &pose_a.inv_mul(&pose_b));
-    let ((i, sa), (j, sb)) = (max_face(of_a), max_face(of_b));
-    if sb > sa {
-        Separation {
-            normal: -pose_b.rotation.apply(b.normals()[j]),
-            distance: sb,
-            axis: Axis::EdgeB(j as u32),
-        }
-    } else {
-        Separation {
-            normal: pose_a.rotation.apply(a.normals()[i]),
-            distance: sa,
-            axis: Axis::EdgeA(i as u32),
-        }
-    }
+    polygon_polygon::better_face(a, pose_a, b, pose_b, max_face(of_a), max_face(of_b))
 }
 
 /// The minimum translation vector, or `None` when the boxes do not overlap.

@@ -244,10 +244,22 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
 
 /// The largest separation over both polygons' normals (see [`Separation`]).
 pub fn separation<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
-    let (i, sa) = max_separation::<false, _, _>(a, b, &pose_a.inv_mul(&pose_b));
-    let (j, sb) = max_separation::<false, _, _>(b, a, &pose_b.inv_mul(&pose_a));
+    let best_a = max_separation::<false, _, _>(a, b, &pose_a.inv_mul(&pose_b));
+    let best_b = max_separation::<false, _, _>(b, a, &pose_b.inv_mul(&pose_a));
+    better_face(a, pose_a, b, pose_b, best_a, best_b)
+}
+
+/// The better of a's best face and b's best face (a's on a tie), as a separation from a to b:
+/// a face of b has its normal turned around, since it points from b to a.
+pub(crate) fn better_face<A: Polygonal, B: Polygonal>(
+    a: &A,
+    pose_a: Pose,
+    b: &B,
+    pose_b: Pose,
+    (i, sa): (usize, f32),
+    (j, sb): (usize, f32),
+) -> Separation {
     if sb > sa {
-        // b's face: its normal points from b to a, so turn it around.
         Separation {
             normal: -pose_b.rotation.apply(b.normals()[j]),
             distance: sb,
@@ -264,19 +276,12 @@ pub fn separation<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b
 
 /// The minimum translation vector, or `None` when the polygons do not overlap.
 pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Contact> {
-    let (i, sa) = max_separation::<true, _, _>(a, b, &pose_a.inv_mul(&pose_b));
-    if sa >= 0.0 {
+    let best_a = max_separation::<true, _, _>(a, b, &pose_a.inv_mul(&pose_b));
+    if best_a.1 >= 0.0 {
         return None;
     }
-    let (j, sb) = max_separation::<true, _, _>(b, a, &pose_b.inv_mul(&pose_a));
-    if sb >= 0.0 {
-        return None;
-    }
-    Some(if sb > sa {
-        Contact { normal: -pose_b.rotation.apply(b.normals()[j]), depth: -sb, axis: Axis::EdgeB(j as u32) }
-    } else {
-        Contact { normal: pose_a.rotation.apply(a.normals()[i]), depth: -sa, axis: Axis::EdgeA(i as u32) }
-    })
+    let best_b = max_separation::<true, _, _>(b, a, &pose_b.inv_mul(&pose_a));
+    better_face(a, pose_a, b, pose_b, best_a, best_b).contact()
 }
 
 /// The contact manifold (1 or 2 points), or `None` when the polygons do not overlap.
