@@ -1,27 +1,11 @@
 //! The reference article's cases, with every expected value worked out by hand.
 
+mod hand;
+
 use glam::Vec2;
+use hand::{assert_close, assert_near, unit_square, v};
 use septa::{contact, overlaps, separation, trace, Axis, Circle, ConvexPolygon, Interval, Pose, Verdict};
 use std::f32::consts::{FRAC_PI_4, SQRT_2};
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-#[track_caller]
-fn assert_close(got: Vec2, want: Vec2, eps: f32) {
-    assert!(got.abs_diff_eq(want, eps), "got {got:?}, want {want:?} (±{eps})");
-}
-
-#[track_caller]
-fn assert_near(got: f32, want: f32, eps: f32) {
-    assert!((got - want).abs() <= eps, "got {got}, want {want} (±{eps})");
-}
-
-fn unit_square() -> ConvexPolygon {
-    // [−1, 1]²: vertices (−1,−1),(1,−1),(1,1),(−1,1); normals (0,−1),(1,0),(0,1),(−1,0).
-    ConvexPolygon::rectangle(Vec2::ONE).unwrap()
-}
 
 /// Two squares of half-size 1 rotated by 45° (diamonds with corners √2 from their centres),
 /// b's centre at (1.6, 1.6).

@@ -2,15 +2,14 @@
 //! The box in these tests is the square [-1, 1]²; its faces, counter-clockwise from the
 //! corner (-1, -1): 0 bottom (0,-1), 1 right (1,0), 2 top (0,1), 3 left (-1,0).
 
+mod hand;
+
 use glam::Vec2;
+use hand::v;
 use septa::{collide, contact, overlaps, separation, Capsule, Circle, OrientedBox, Pose, ShapeError};
 
 fn square() -> OrientedBox {
     OrientedBox::new(Vec2::ZERO, Vec2::ONE, 0.0).unwrap()
-}
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
 }
 
 const I: Pose = Pose::IDENTITY;

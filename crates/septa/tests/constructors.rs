@@ -3,22 +3,11 @@
 //! Every expected value below comes from plane geometry done on paper (the derivation is in the
 //! comment next to it), never from septa's output.
 
+mod hand;
+
 use glam::{DVec2, Vec2};
+use hand::{assert_close, assert_near, v};
 use septa::{contact, overlaps, Circle, ConvexPolygon, Pose, ShapeError, COLLINEAR_TOLERANCE};
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-#[track_caller]
-fn assert_close(got: Vec2, want: Vec2, eps: f32) {
-    assert!(got.abs_diff_eq(want, eps), "got {got:?}, want {want:?} (±{eps})");
-}
-
-#[track_caller]
-fn assert_near(got: f32, want: f32, eps: f32) {
-    assert!((got - want).abs() <= eps, "got {got}, want {want} (±{eps})");
-}
 
 /// Is `got` the loop `want` (same cyclic order, any starting vertex)?
 #[track_caller]

@@ -1,24 +1,13 @@
 //! Contact manifolds (reference/incident clipping, polygon–circle, circle–circle) against
 //! hand-derived points, depths and feature ids.
 
+mod hand;
+
 use glam::{DVec2, Vec2};
+use hand::{assert_close, assert_near, v};
 use septa::pair::polygon_polygon::REFERENCE_BIAS;
 use septa::{collide, contact, Circle, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose};
 use std::f32::consts::{FRAC_PI_2, SQRT_2};
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-#[track_caller]
-fn assert_close(got: Vec2, want: Vec2, eps: f32) {
-    assert!(got.abs_diff_eq(want, eps), "got {got:?}, want {want:?} (±{eps})");
-}
-
-#[track_caller]
-fn assert_near(got: f32, want: f32, eps: f32) {
-    assert!((got - want).abs() <= eps, "got {got}, want {want} (±{eps})");
-}
 
 fn id(a: Feature, b: Feature) -> FeatureId {
     FeatureId { a, b }

@@ -1,36 +1,17 @@
 //! The pitfalls table and the degenerate cases, each with a hand-derived answer.
 
+mod hand;
+
 use glam::Vec2;
+use hand::{assert_close, assert_near, at, square, v};
 use septa::{
     collide, contact, overlaps, separation, trace, Axis, Circle, ConvexPolygon, Feature, FeatureId, Pose,
     Shape,
 };
 use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, SQRT_2};
 
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-#[track_caller]
-fn assert_close(got: Vec2, want: Vec2, eps: f32) {
-    assert!(got.abs_diff_eq(want, eps), "got {got:?}, want {want:?} (±{eps})");
-}
-
-#[track_caller]
-fn assert_near(got: f32, want: f32, eps: f32) {
-    assert!((got - want).abs() <= eps, "got {got}, want {want} (±{eps})");
-}
-
-fn square(half: f32) -> ConvexPolygon {
-    ConvexPolygon::rectangle(Vec2::splat(half)).unwrap()
-}
-
 fn circle(r: f32) -> Circle {
     Circle::new(Vec2::ZERO, r).unwrap()
-}
-
-fn at(x: f32, y: f32) -> Pose {
-    Pose::from_translation(v(x, y))
 }
 
 // ---------------------------------------------------------------------------------------------

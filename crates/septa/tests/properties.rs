@@ -24,7 +24,7 @@ use glam::Vec2;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use reference::*;
-use septa::{contact, overlaps, Pose, Shape};
+use septa::{contact, overlaps, Contact, Pose, Shape};
 
 /// Pairs this close to touching (signed distance) are not compared on overlap.
 const NEAR: f64 = 1e-4;
@@ -184,6 +184,40 @@ fn depth_matches_reference(case: Case) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// Contacts `c` and `d` of the pair `t` and of `t` built another way (`how`: "swapped",
+/// "rebuilt", "moved"): the depths agree within `depth_tol` × scale and, where the reference
+/// normal is unique, `turn` (how the change moves a direction) takes c's normal to d's.
+fn same_depth_and_normal(
+    t: &Pair,
+    c: Contact,
+    d: Contact,
+    how: &str,
+    depth_tol: f64,
+    turn: impl Fn(P) -> P,
+    repro: &str,
+) -> Result<(), TestCaseError> {
+    prop_assert!(
+        (c.depth - d.depth).abs() as f64 <= depth_tol * t.scale,
+        "depth {} vs {} {}; {}",
+        c.depth,
+        how,
+        d.depth,
+        repro
+    );
+    if t.r.normal_unique(1e-3 * t.scale) {
+        let tol = t.r.normal_tolerance(t.scale);
+        prop_assert!(
+            dist(turn(v(c.normal)), v(d.normal)) <= tol,
+            "normal {} vs {} {}; {}",
+            c.normal,
+            how,
+            d.normal,
+            repro
+        );
+    }
+    Ok(())
+}
+
 fn swap_symmetry(case: Case) -> Result<(), TestCaseError> {
     let t = built(&case);
     let s = built(&case.swapped());
@@ -198,23 +232,8 @@ fn swap_symmetry(case: Case) -> Result<(), TestCaseError> {
     }
     let (ab, ba) = (contact(&t.a, t.pa, &t.b, t.pb), contact(&s.a, s.pa, &s.b, s.pb));
     if let (Some(ab), Some(ba)) = (ab, ba) {
-        prop_assert!(
-            (ab.depth - ba.depth).abs() as f64 <= 1e-5 * t.scale,
-            "depth {} vs swapped {}; {}",
-            ab.depth,
-            ba.depth,
-            repro
-        );
-        if t.r.normal_unique(1e-3 * t.scale) {
-            let tol = t.r.normal_tolerance(t.scale);
-            prop_assert!(
-                dist(v(ab.normal), mul(v(ba.normal), -1.0)) <= tol,
-                "normal {} vs swapped {}; {}",
-                ab.normal,
-                ba.normal,
-                repro
-            );
-        }
+        // a ↔ b turns the normal around
+        same_depth_and_normal(&t, ab, ba, "swapped", 1e-5, |n| mul(n, -1.0), &repro)?;
     } else if t.r.signed_distance.abs() >= NEAR {
         prop_assert!(ab.is_none() && ba.is_none(), "contact {:?} vs swapped {:?}; {}", ab, ba, repro);
     }
@@ -273,23 +292,7 @@ fn start_and_winding(
     let (c, d) = (contact(&t.a, t.pa, &t.b, t.pb), contact(&u.a, u.pa, &u.b, u.pb));
     prop_assert_eq!(c.is_some(), d.is_some(), "contact {:?} vs rebuilt {:?}; {}", c, d, repro);
     if let (Some(c), Some(d)) = (c, d) {
-        prop_assert!(
-            (c.depth - d.depth).abs() as f64 <= 1e-6 * t.scale,
-            "depth {} vs rebuilt {}; {}",
-            c.depth,
-            d.depth,
-            repro
-        );
-        if t.r.normal_unique(1e-3 * t.scale) {
-            let tol = t.r.normal_tolerance(t.scale);
-            prop_assert!(
-                dist(v(c.normal), v(d.normal)) <= tol,
-                "normal {} vs rebuilt {}; {}",
-                c.normal,
-                d.normal,
-                repro
-            );
-        }
+        same_depth_and_normal(&t, c, d, "rebuilt", 1e-6, |n| n, &repro)?;
     }
     Ok(())
 }
@@ -311,23 +314,7 @@ fn translation(case: Case, shift: (f64, f64)) -> Result<(), TestCaseError> {
     );
     let (c, d) = (contact(&t.a, t.pa, &t.b, t.pb), contact(&u.a, u.pa, &u.b, u.pb));
     if let (Some(c), Some(d)) = (c, d) {
-        prop_assert!(
-            (c.depth - d.depth).abs() as f64 <= 1e-4 * t.scale,
-            "depth {} vs moved {}; {}",
-            c.depth,
-            d.depth,
-            repro
-        );
-        if t.r.normal_unique(1e-3 * t.scale) {
-            let tol = t.r.normal_tolerance(t.scale);
-            prop_assert!(
-                dist(v(c.normal), v(d.normal)) <= tol,
-                "normal {} vs moved {}; {}",
-                c.normal,
-                d.normal,
-                repro
-            );
-        }
+        same_depth_and_normal(&t, c, d, "moved", 1e-4, |n| n, &repro)?;
     }
     Ok(())
 }

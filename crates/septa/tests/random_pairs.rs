@@ -46,8 +46,8 @@ use glam::Vec2;
 use reference::*;
 use septa::pair::polygon_polygon::REFERENCE_BIAS;
 use septa::{
-    collide, contact, overlaps, overlaps_cached, separation, trace, Axis, Feature, Manifold, Pose, SatCache,
-    Shape, Verdict,
+    collide, contact, overlaps, overlaps_cached, separation, trace, Axis, Contact, Feature, Manifold, Pose,
+    SatCache, Shape, Verdict,
 };
 
 /// Random pairs per kind and test.
@@ -887,6 +887,63 @@ fn manifold_checks(kind: Kind, shallow: bool) {
 // Symmetry and invariance
 // ---------------------------------------------------------------------------------------------
 
+/// The checks the symmetry and invariance tests share, on `u`, the pair `t` built another way
+/// (`how`: "swapped", "rebuilt", "moved"), with their contacts `(t's, u's)`: `overlaps` agrees;
+/// both contacts exist or neither does; when both do, the depths agree within `depth_tol` × scale
+/// and, where the reference normal is unique, `turn` (how the change moves a direction) takes
+/// t's normal to u's. Returns whether both contacts exist.
+fn same_contact(
+    report: &mut Report,
+    t: &Built,
+    u: &Built,
+    how: &str,
+    contacts: (Option<Contact>, Option<Contact>),
+    depth_tol: f64,
+    turn: impl Fn(P) -> P,
+) -> bool {
+    let case = &t.case;
+    check!(
+        report,
+        case,
+        t.overlaps() == u.overlaps(),
+        "overlaps {} vs {how} {} ({})",
+        t.overlaps(),
+        u.overlaps(),
+        u.case.repro()
+    );
+    let (Some(c), Some(d)) = contacts else {
+        let (c, d) = contacts;
+        check!(report, case, c.is_none() && d.is_none(), "contact {c:?} vs {how} {d:?}");
+        return false;
+    };
+    check!(
+        report,
+        case,
+        (c.depth - d.depth).abs() as f64 <= depth_tol * t.scale,
+        "depth {} vs {how} {}",
+        c.depth,
+        d.depth
+    );
+    if t.r().normal_unique(1e-3 * t.scale) {
+        let turned = turn(v(c.normal));
+        check!(
+            report,
+            case,
+            close(turned, v(d.normal), t.r().normal_tolerance(t.scale)),
+            "normal {} turned {turned:?} vs {how} {}",
+            c.normal,
+            d.normal
+        );
+    }
+    true
+}
+
+/// The same number of manifold points, each of `m`'s within `TOL` of one of `k`'s.
+fn same_points(m: &Manifold, k: &Manifold) -> bool {
+    m.points().len() == k.points().len()
+        && m.points().iter().all(|q| k.points().iter().any(|w| close(v(q.point), v(w.point), TOL)))
+}
+
 fn swap_symmetry(kind: Kind) {
     let mut report = Report::new(name(kind, "swap_symmetry"));
     for t in cases(kind, "swap") {
@@ -907,35 +964,9 @@ fn swap_symmetry(kind: Kind) {
             continue;
         }
         report.checked += 1;
-        check!(
-            report,
-            case,
-            t.overlaps() == s.overlaps(),
-            "overlaps {} vs swapped {}",
-            t.overlaps(),
-            s.overlaps()
-        );
-        let (Some(ab), Some(ba)) = (ab, ba) else {
-            check!(report, case, ab.is_none() && ba.is_none(), "contact {ab:?} vs swapped {ba:?}");
+        // a ↔ b turns the normal around
+        if !same_contact(&mut report, &t, &s, "swapped", (ab, ba), 1e-5, |n| mul(n, -1.0)) {
             continue;
-        };
-        check!(
-            report,
-            case,
-            (ab.depth - ba.depth).abs() as f64 <= 1e-5 * t.scale,
-            "depth {} vs swapped {}",
-            ab.depth,
-            ba.depth
-        );
-        if t.r().normal_unique(1e-3 * t.scale) {
-            check!(
-                report,
-                case,
-                close(v(ab.normal), mul(v(ba.normal), -1.0), t.r().normal_tolerance(t.scale)),
-                "normal {} vs swapped {}",
-                ab.normal,
-                ba.normal
-            );
         }
         let (mab, mba) = (collide(&t.a, t.pa, &t.b, t.pb).unwrap(), collide(&s.a, s.pa, &s.b, s.pb).unwrap());
         if t.r().normal_unique(t.bias_tolerance() + 1e-3 * t.scale) {
@@ -950,15 +981,10 @@ fn swap_symmetry(kind: Kind) {
             // the same incident surface gives the same points, except for two circles, where the
             // point is always b's deepest point
             if kind != Kind::CircleCircle {
-                let same = mab.points().len() == mba.points().len()
-                    && mab
-                        .points()
-                        .iter()
-                        .all(|q| mba.points().iter().any(|w| close(v(q.point), v(w.point), TOL)));
                 check!(
                     report,
                     case,
-                    same,
+                    same_points(&mab, &mba),
                     "manifold points {:?} vs swapped {:?}",
                     mab.points(),
                     mba.points()
@@ -990,43 +1016,13 @@ fn start_and_winding_invariance(kind: Kind) {
         let case = &t.case;
         report.checked += 1;
         // the same edges in another order: every per-axis value is the same, so overlap is exact
-        check!(
-            report,
-            case,
-            t.overlaps() == u.overlaps(),
-            "overlaps {} vs rebuilt {} ({})",
-            t.overlaps(),
-            u.overlaps(),
-            u.case.repro()
-        );
-        let (c, d) = (contact(&t.a, t.pa, &t.b, t.pb), contact(&u.a, u.pa, &u.b, u.pb));
-        let (Some(c), Some(d)) = (c, d) else {
-            check!(report, case, c.is_none() && d.is_none(), "contact {c:?} vs rebuilt {d:?}");
+        let contacts = (contact(&t.a, t.pa, &t.b, t.pb), contact(&u.a, u.pa, &u.b, u.pb));
+        if !same_contact(&mut report, &t, &u, "rebuilt", contacts, 1e-6, |n| n) {
             continue;
-        };
-        check!(
-            report,
-            case,
-            (c.depth - d.depth).abs() as f64 <= 1e-6 * t.scale,
-            "depth {} vs rebuilt {}",
-            c.depth,
-            d.depth
-        );
-        if t.r().normal_unique(1e-3 * t.scale) {
-            check!(
-                report,
-                case,
-                close(v(c.normal), v(d.normal), t.r().normal_tolerance(t.scale)),
-                "normal {} vs rebuilt {}",
-                c.normal,
-                d.normal
-            );
         }
         let (m, k) = (collide(&t.a, t.pa, &t.b, t.pb).unwrap(), collide(&u.a, u.pa, &u.b, u.pb).unwrap());
         if t.r().normal_unique(t.bias_tolerance() + 1e-3 * t.scale) {
-            let same = m.points().len() == k.points().len()
-                && m.points().iter().all(|q| k.points().iter().any(|w| close(v(q.point), v(w.point), TOL)));
-            check!(report, case, same, "manifold {m:?} vs rebuilt {k:?}");
+            check!(report, case, same_points(&m, &k), "manifold {m:?} vs rebuilt {k:?}");
         }
         let (s, r) = (separation(&t.a, t.pa, &t.b, t.pb), separation(&u.a, u.pa, &u.b, u.pb));
         check!(
@@ -1059,45 +1055,14 @@ fn pose_invariance(kind: Kind) {
             ..t.case.clone()
         };
         let u = Built::new(moved);
-        let case = &t.case;
         if t.near_touching() || u.near_touching() {
             report.skipped += 1;
             continue;
         }
         report.checked += 1;
-        check!(
-            report,
-            case,
-            t.overlaps() == u.overlaps(),
-            "overlaps {} vs moved {} ({})",
-            t.overlaps(),
-            u.overlaps(),
-            u.case.repro()
-        );
-        let (c, d) = (contact(&t.a, t.pa, &t.b, t.pb), contact(&u.a, u.pa, &u.b, u.pb));
-        let (Some(c), Some(d)) = (c, d) else {
-            check!(report, case, c.is_none() && d.is_none(), "contact {c:?} vs moved {d:?}");
-            continue;
-        };
-        check!(
-            report,
-            case,
-            (c.depth - d.depth).abs() as f64 <= 1e-4 * t.scale,
-            "depth {} vs moved {}",
-            c.depth,
-            d.depth
-        );
-        if t.r().normal_unique(1e-3 * t.scale) {
-            let turned = rotate(v(c.normal), phi);
-            check!(
-                report,
-                case,
-                close(turned, v(d.normal), t.r().normal_tolerance(t.scale)),
-                "normal {} turned {turned:?} vs moved {}",
-                c.normal,
-                d.normal
-            );
-        }
+        // moving both shapes rigidly turns the normal with them
+        let contacts = (contact(&t.a, t.pa, &t.b, t.pb), contact(&u.a, u.pa, &u.b, u.pb));
+        same_contact(&mut report, &t, &u, "moved", contacts, 1e-4, |n| rotate(n, phi));
     }
     report.finish();
 }
@@ -1820,6 +1785,28 @@ fn centre_on_a_vertex_and_concentric_circles() {
 #[test]
 fn shape_dispatch_matches_typed_and_flat_functions() {
     use septa::pair::{circle_circle as cc, polygon_circle as pc, polygon_polygon as pp};
+    // every generic query on one pair, and every flat function of one pair module
+    macro_rules! typed_queries {
+        ($a:expr, $pa:expr, $b:expr, $pb:expr) => {
+            (
+                overlaps($a, $pa, $b, $pb),
+                contact($a, $pa, $b, $pb),
+                separation($a, $pa, $b, $pb),
+                collide($a, $pa, $b, $pb),
+                trace($a, $pa, $b, $pb),
+            )
+        };
+    }
+    macro_rules! flat_queries {
+        ($m:ident, $a:expr, $pa:expr, $b:expr, $pb:expr) => {
+            (
+                $m::overlaps($a, $pa, $b, $pb),
+                $m::contact($a, $pa, $b, $pb),
+                $m::separation($a, $pa, $b, $pb),
+                $m::collide($a, $pa, $b, $pb),
+            )
+        };
+    }
     let mut report = Report::new("shape_dispatch_matches_typed_and_flat_functions");
     for kind in Kind::ALL {
         let mut rng = Rng::for_test("dispatch", kind as u64);
@@ -1827,52 +1814,16 @@ fn shape_dispatch_matches_typed_and_flat_functions() {
             let t = Built::new(random_case(kind, &mut rng));
             let (pa, pb) = (t.pa, t.pb);
             report.checked += 1;
-            let generic = (
-                overlaps(&t.a, pa, &t.b, pb),
-                contact(&t.a, pa, &t.b, pb),
-                separation(&t.a, pa, &t.b, pb),
-                collide(&t.a, pa, &t.b, pb),
-                trace(&t.a, pa, &t.b, pb),
-            );
+            let generic = typed_queries!(&t.a, pa, &t.b, pb);
             let (typed, flat) = match (&t.a, &t.b) {
-                (Shape::Polygon(a), Shape::Polygon(b)) => (
-                    (
-                        overlaps(a, pa, b, pb),
-                        contact(a, pa, b, pb),
-                        separation(a, pa, b, pb),
-                        collide(a, pa, b, pb),
-                        trace(a, pa, b, pb),
-                    ),
-                    (
-                        pp::overlaps(a, pa, b, pb),
-                        pp::contact(a, pa, b, pb),
-                        pp::separation(a, pa, b, pb),
-                        pp::collide(a, pa, b, pb),
-                    ),
-                ),
-                (Shape::Polygon(a), Shape::Circle(b)) => (
-                    (
-                        overlaps(a, pa, b, pb),
-                        contact(a, pa, b, pb),
-                        separation(a, pa, b, pb),
-                        collide(a, pa, b, pb),
-                        trace(a, pa, b, pb),
-                    ),
-                    (
-                        pc::overlaps(a, pa, b, pb),
-                        pc::contact(a, pa, b, pb),
-                        pc::separation(a, pa, b, pb),
-                        pc::collide(a, pa, b, pb),
-                    ),
-                ),
+                (Shape::Polygon(a), Shape::Polygon(b)) => {
+                    (typed_queries!(a, pa, b, pb), flat_queries!(pp, a, pa, b, pb))
+                }
+                (Shape::Polygon(a), Shape::Circle(b)) => {
+                    (typed_queries!(a, pa, b, pb), flat_queries!(pc, a, pa, b, pb))
+                }
                 (Shape::Circle(a), Shape::Polygon(b)) => (
-                    (
-                        overlaps(a, pa, b, pb),
-                        contact(a, pa, b, pb),
-                        separation(a, pa, b, pb),
-                        collide(a, pa, b, pb),
-                        trace(a, pa, b, pb),
-                    ),
+                    typed_queries!(a, pa, b, pb),
                     // the reversed pair is polygon–circle with the answer turned around
                     (
                         pc::overlaps(b, pb, a, pa),
@@ -1881,21 +1832,9 @@ fn shape_dispatch_matches_typed_and_flat_functions() {
                         pc::collide(b, pb, a, pa).map(|m| m.flipped()),
                     ),
                 ),
-                (Shape::Circle(a), Shape::Circle(b)) => (
-                    (
-                        overlaps(a, pa, b, pb),
-                        contact(a, pa, b, pb),
-                        separation(a, pa, b, pb),
-                        collide(a, pa, b, pb),
-                        trace(a, pa, b, pb),
-                    ),
-                    (
-                        cc::overlaps(a, pa, b, pb),
-                        cc::contact(a, pa, b, pb),
-                        cc::separation(a, pa, b, pb),
-                        cc::collide(a, pa, b, pb),
-                    ),
-                ),
+                (Shape::Circle(a), Shape::Circle(b)) => {
+                    (typed_queries!(a, pa, b, pb), flat_queries!(cc, a, pa, b, pb))
+                }
                 _ => unreachable!("the random cases here are polygons and circles"),
             };
             check!(report, &t.case, generic == typed, "Shape dispatch {generic:?} vs typed {typed:?}");

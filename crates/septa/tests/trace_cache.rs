@@ -1,35 +1,15 @@
 //! The step trace and the separating-axis cache, with every interval, index and push worked out
 //! by hand.
 
+mod hand;
+
 use glam::Vec2;
+use hand::{assert_close, assert_near, at, unit_square, v};
 use septa::{
     collide, contact, overlaps, overlaps_cached, trace, Axis, Circle, ConvexPolygon, Feature, FeatureId,
     Pose, SatCache, Verdict,
 };
 use std::f32::consts::{FRAC_PI_4, SQRT_2};
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-#[track_caller]
-fn assert_close(got: Vec2, want: Vec2, eps: f32) {
-    assert!(got.abs_diff_eq(want, eps), "got {got:?}, want {want:?} (±{eps})");
-}
-
-#[track_caller]
-fn assert_near(got: f32, want: f32, eps: f32) {
-    assert!((got - want).abs() <= eps, "got {got}, want {want} (±{eps})");
-}
-
-fn at(x: f32, y: f32) -> Pose {
-    Pose::from_translation(v(x, y))
-}
-
-fn square() -> ConvexPolygon {
-    // [−1,1]²: vertices 0 (−1,−1), 1 (1,−1), 2 (1,1), 3 (−1,1); normals (0,−1),(1,0),(0,1),(−1,0).
-    ConvexPolygon::rectangle(Vec2::ONE).unwrap()
-}
 
 /// One expected step: axis, direction, a's [min, max] with vertex indices, b's likewise, push.
 struct Want {
@@ -186,7 +166,7 @@ fn polygon_trace_by_hand() {
 /// gap 1; B0..B3 repeat A0..A3.
 #[test]
 fn separated_trace_by_hand() {
-    let sq = square();
+    let sq = unit_square();
     let t = trace(&sq, Pose::IDENTITY, &sq, at(3.0, 0.5));
     assert_eq!(t.steps.len(), 8);
     let axes: Vec<Axis> = t.steps.iter().map(|s| s.axis).collect();
@@ -229,7 +209,7 @@ fn separated_trace_by_hand() {
 /// Smallest |push|: 0.2 on A1 (first of A1, A3): normal (1,0)·sign(+0.2) = (1,0), depth 0.2.
 #[test]
 fn polygon_circle_trace_by_hand() {
-    let sq = square();
+    let sq = unit_square();
     let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
     let pc = at(1.3, 0.4);
     let s5 = 5f32.sqrt();
@@ -310,7 +290,7 @@ fn trace_of_rotated_and_translated_poses_is_in_world_coordinates() {
     // projects to 5/√2, its shadow 5/√2 ± 1. b = [−1,1]² unrotated at (7, 2): its centre projects
     // to 9/√2 and its corners ±(1,1) to ±√2 about it, so b's shadow is [9/√2 − √2, 9/√2 + √2].
     // Gap: (9/√2 − √2) − (5/√2 + 1) = 2√2 − √2 − 1 = √2 − 1.
-    let sq = square();
+    let sq = unit_square();
     let pa = Pose::new(v(5.0, 0.0), FRAC_PI_4);
     let pb = at(7.0, 2.0);
     let t = trace(&sq, pa, &sq, pb);
@@ -340,7 +320,7 @@ fn trace_of_rotated_and_translated_poses_is_in_world_coordinates() {
 /// square: faces 0/2, then 1/3), each testing both of its faces. For a = [−1,1]² (offsets 1):
 #[test]
 fn cache_remembers_the_separating_axis_and_tries_it_first() {
-    let sq = square();
+    let sq = unit_square();
     let mut cache = SatCache::new();
     assert_eq!(cache.axis(), None);
     // b at (3, 0.5): face 0 (0,−1): b's min −y is −1.5 → −2.5; face 1 (+x): b's min x 2 → 1 ≥ 0.
@@ -392,7 +372,7 @@ fn trace_verdict_step_is_the_first_gap_and_overlaps_stops_at_a_gap() {
     // b = [−4, −2]: a gap of 1 on the far side, so the textbook test (both shadows in full)
     // stops at step 0. The fast path takes faces one-sidedly / opposite faces as one axis and
     // records the face beyond which b lies: A2 (+y), gap 3 − 1 − 1 = 1.
-    let sq = square();
+    let sq = unit_square();
     let pb = at(0.0, 3.0);
     let mut cache = SatCache::new();
     assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, pb, &mut cache));
@@ -409,7 +389,7 @@ fn trace_verdict_step_is_the_first_gap_and_overlaps_stops_at_a_gap() {
 fn cache_records_an_axis_of_b() {
     // The case only b's edge 0 separates (see article.rs): a = [−1,1]², b = the square turned by
     // −45° at (2, 2); b's edge-0 normal (−1,−1)/√2 faces a with a gap of √2 − 1.
-    let sq = square();
+    let sq = unit_square();
     let pb = Pose::new(v(2.0, 2.0), -FRAC_PI_4);
     let mut cache = SatCache::new();
     assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, pb, &mut cache));
@@ -422,7 +402,7 @@ fn cache_records_an_axis_of_b() {
 
 #[test]
 fn stale_cache_never_gives_a_wrong_answer() {
-    let sq = square();
+    let sq = unit_square();
     let mut cache = SatCache::new();
     assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 0.5), &mut cache));
     assert_eq!(cache.axis(), Some(Axis::EdgeA(1)));
@@ -457,7 +437,7 @@ fn cache_with_an_index_the_shapes_do_not_have_is_ignored() {
     assert_eq!(b7.axis(), Some(Axis::EdgeB(7)));
 
     // Used with two squares (4 edges each): no panic, the right answers.
-    let sq = square();
+    let sq = unit_square();
     for cache in [a7, b7] {
         let mut c = cache;
         assert!(overlaps_cached(&sq, Pose::IDENTITY, &sq, at(1.5, 0.5), &mut c));
@@ -475,7 +455,7 @@ fn cache_with_an_index_the_shapes_do_not_have_is_ignored() {
 
 #[test]
 fn circle_polygon_cache_is_flipped() {
-    let sq = square();
+    let sq = unit_square();
     let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
     // Circle at (3, 0.5): the square's +x face (edge 1) separates (3 − 0.5 − 1 = 1.5).
     let mut pc = SatCache::new();
