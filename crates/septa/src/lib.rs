@@ -45,7 +45,10 @@
 //! Conventions: counter-clockwise polygons in a y-up frame (input of either winding is
 //! normalised); normals point from a to b; touching is not overlapping; f32 throughout, with
 //! each query working in one shape's local frame so that results stay accurate far from the
-//! world origin when shapes are placed by poses (see [`ConvexPolygon::recentered`]).
+//! world origin when shapes are placed by poses (see [`ConvexPolygon::recentered`]): unit-size
+//! shapes at 1e5 from the origin get depth and normal within 1e-3 of the exact answer computed
+//! in f64 from the same f32 inputs (tested at 1e3, 1e4 and 1e5), where absolute coordinates
+//! would lose about 1e-2.
 //!
 //! Features: `std` (default; without it the crate is `no_std` + `alloc`), `serde`.
 
