@@ -50,7 +50,21 @@
 //! in f64 from the same f32 inputs (tested at 1e3, 1e4 and 1e5), where absolute coordinates
 //! would lose about 1e-2.
 //!
-//! Features: `std` (default; without it the crate is `no_std` + `alloc`), `serde`.
+//! Features: `std` (default; without it the crate is `no_std` + `alloc`), `serde`,
+//! `deterministic`.
+//!
+//! # Determinism
+//! The same input gives bit-identical output on every run and from every thread: queries are
+//! pure functions of their arguments (no global state, no caches but the [`SatCache`] you pass).
+//! Across platforms: all query arithmetic is IEEE-754 f32 addition, multiplication, division,
+//! square root, comparison and min/max, each exactly rounded; Rust never fuses `a * b + c` into
+//! an FMA on its own, and the four-lane (SIMD) paths do the same operations in the same order
+//! as the one-lane paths, so SSE, NEON and scalar builds agree bit for bit. The one exception
+//! is sine, cosine and arc tangent, used where an angle is turned into a rotation
+//! ([`Rot::from_angle`], [`Pose::new`], [`OrientedBox::new`], [`ConvexPolygon::regular`]):
+//! platform maths libraries may differ in the last bit there. The `deterministic` feature takes
+//! them from the portable `libm` instead, making results bit-identical everywhere; or build
+//! poses from `Rot { cos, sin }` values you computed yourself.
 
 #![no_std]
 #![deny(missing_docs)]
