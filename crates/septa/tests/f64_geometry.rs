@@ -158,7 +158,7 @@ fn random_shape(rng: &mut Rng, kind: usize) -> Shape {
 fn capsule_pairs_agree_with_f64_geometry() {
     let mut rng = Rng(0xca95_01e5);
     let mut overlapping = 0;
-    for n in 0..12_000 {
+    for n in 0..60_000 {
         // every pair has a capsule on one side or the other
         let kinds = [(0, n % 4), (n % 4, 0)][n / 4 % 2];
         let (a, b) = (random_shape(&mut rng, kinds.0), random_shape(&mut rng, kinds.1));
@@ -247,7 +247,7 @@ fn capsule_pairs_agree_with_f64_geometry() {
             );
         }
     }
-    assert!(overlapping > 3000, "only {overlapping} overlapping pairs");
+    assert!(overlapping > 15_000, "only {overlapping} overlapping pairs");
 }
 
 fn on_boundary(p: DVec2, poly: &[DVec2]) -> bool {
@@ -282,7 +282,7 @@ fn gap_at(ca: &Core, va: DVec2, cb: &Core, vb: DVec2, t: f64) -> f64 {
 fn time_of_impact_agrees_with_fine_stepping() {
     let mut rng = Rng(0x70_1bad);
     let (mut hits, mut exact_hits) = (0, 0);
-    for n in 0..2_000 {
+    for n in 0..6_000 {
         let (ka, kb) = (n % 4, n / 4 % 4);
         let (a, b) = (random_shape(&mut rng, ka), random_shape(&mut rng, kb));
         let pa = Pose::new(rng.vec(1.0), rng.range(-3.2, 3.2));
@@ -340,7 +340,7 @@ fn time_of_impact_agrees_with_fine_stepping() {
             }
         }
     }
-    assert!(hits > 400 && exact_hits > 60, "only {hits} hits ({exact_hits} polygonal)");
+    assert!(hits > 1200 && exact_hits > 180, "only {hits} hits ({exact_hits} polygonal)");
 }
 
 #[test]
