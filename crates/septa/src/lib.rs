@@ -82,6 +82,7 @@ pub mod manifold;
 pub mod pair;
 mod pose;
 mod query;
+mod robust;
 mod shape;
 pub mod sweep;
 pub mod trace;

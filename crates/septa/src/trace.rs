@@ -10,6 +10,7 @@
 //! push equals [`contact`](crate::contact())'s depth. (Which separating axis is found *first*
 //! can differ: see [`Verdict::Separated`].)
 
+use crate::robust::unit;
 use alloc::vec::Vec;
 use glam::Vec2;
 
@@ -281,7 +282,7 @@ pub fn polygon_capsule<A: Polygonal>(a: &A, pose_a: Pose, b: &Capsule, pose_b: P
 /// segment's nearest point to the centre (left out when the centre lies on the segment).
 pub fn capsule_circle(a: &Capsule, pose_a: Pose, b: &Circle, pose_b: Pose) -> Trace {
     let center = pose_a.inv_mul(&pose_b).apply(b.center());
-    let closest = (center - a.closest_point(center)).try_normalize().map(|u| (Axis::ClosestPoints, u));
+    let closest = unit(center - a.closest_point(center)).map(|u| (Axis::ClosestPoints, u));
     let sides = [(Axis::EdgeA(0), a.normal()), (Axis::EdgeA(1), -a.normal())];
     let steps = sides
         .into_iter()
@@ -304,7 +305,7 @@ pub fn capsule_capsule(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> 
     let normal_b = xf.rotation.apply(b.normal());
     let (s, t) = closest_between_segments(ends_a[0], ends_a[1], ends_b[0], ends_b[1]);
     let gap = segment_point(ends_b[0], ends_b[1], t) - segment_point(ends_a[0], ends_a[1], s);
-    let closest = gap.try_normalize().map(|d| (Axis::ClosestPoints, d));
+    let closest = unit(gap).map(|d| (Axis::ClosestPoints, d));
     let axes = [
         (Axis::EdgeA(0), a.normal()),
         (Axis::EdgeA(1), -a.normal()),

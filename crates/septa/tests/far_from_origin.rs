@@ -92,3 +92,29 @@ fn unit_shapes_far_from_the_origin_match_the_exact_answer() {
         assert!(compared > 2000 && normals > 200, "offset {offset}: {compared} compared, {normals} normals");
     }
 }
+
+#[test]
+fn huge_but_finite_distances_give_finite_answers() {
+    // Circles 3e20 apart: f32 squares of that overflow, so the distance must not go through
+    // them. By hand: separation 3e20 − 2, normal +x (to f32 precision, 3e20).
+    let unit = Circle::new(Vec2::ZERO, 1.0).unwrap();
+    let far = Pose::from_translation(Vec2::new(3e20, 0.0));
+    let s = septa::separation(&unit, Pose::IDENTITY, &unit, far);
+    assert!(s.distance.is_finite() && (s.distance / 3e20 - 1.0).abs() < 1e-6, "{s:?}");
+    assert_eq!(s.normal, Vec2::X);
+    // Capsules and polygons that far apart diagonally are apart, with finite answers.
+    let cap = septa::Capsule::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.5).unwrap();
+    let diagonal = Pose::from_translation(Vec2::new(2e20, 2e20));
+    assert!(!overlaps(&cap, Pose::IDENTITY, &cap, diagonal));
+    assert!(!overlaps(&cap, Pose::IDENTITY, &unit, diagonal));
+    let square = ConvexPolygon::rectangle(Vec2::ONE).unwrap();
+    assert!(!overlaps(&square, Pose::IDENTITY, &unit, diagonal));
+    for s in [
+        septa::separation(&cap, Pose::IDENTITY, &cap, diagonal),
+        septa::separation(&cap, Pose::IDENTITY, &unit, diagonal),
+        septa::separation(&square, Pose::IDENTITY, &unit, diagonal),
+    ] {
+        assert!(s.distance.is_finite() && s.distance > 0.0 && s.normal.is_finite(), "{s:?}");
+        assert!((s.normal.length() - 1.0).abs() < 1e-5, "{s:?}");
+    }
+}

@@ -10,6 +10,7 @@
 //! Two points when one capsule lies along the other's side (the incident segment clipped to
 //! the reference segment's ends), one point otherwise.
 
+use crate::robust::unit;
 use glam::Vec2;
 
 use crate::manifold::{clip_segment, ClipVertex};
@@ -63,7 +64,7 @@ fn closest_points(a: &Core, b: &Core) -> ((Vec2, f32), (Vec2, f32)) {
 #[inline]
 fn closest(a: &Core, b: &Core) -> Option<(Vec2, f32)> {
     let ((qa, _), (qb, _)) = closest_points(a, b);
-    let u = (qb - qa).try_normalize()?;
+    let u = unit(qb - qa)?;
     let a_max = u.dot(a.ends[0]).max(u.dot(a.ends[1])) + a.radius;
     let b_min = u.dot(b.ends[0]).min(u.dot(b.ends[1])) - b.radius;
     Some((u, b_min - a_max))
@@ -230,7 +231,7 @@ fn side_manifold(reference: &Core, side: usize, incident: &Core) -> Manifold {
         id: FeatureId { a: Feature::Edge(side as u32), b: Feature::Vertex(e as u32) },
     };
     let segment = [end(0), end(1)];
-    let tangent = (reference.ends[1] - reference.ends[0]).normalize();
+    let tangent = unit(reference.ends[1] - reference.ends[0]).unwrap_or(Vec2::X);
     let cut_at = |e| FeatureId { a: Feature::Vertex(e), b: Feature::Edge(facing_side) };
     let clipped = clip_segment(segment, -tangent, -tangent.dot(reference.ends[0]), cut_at(0))
         .and_then(|s| clip_segment(s, tangent, tangent.dot(reference.ends[1]), cut_at(1)));

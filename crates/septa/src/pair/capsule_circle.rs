@@ -6,6 +6,7 @@
 //! segment's normal, both ways) are candidates too: they decide when the centre lies on the
 //! segment, where the direction from the nearest point is undefined.
 
+use crate::robust::unit;
 use glam::Vec2;
 
 use crate::{
@@ -44,7 +45,7 @@ fn side_separations(a: &Capsule, c: Vec2, r: f32) -> [f32; 2] {
 /// shadows on it; `None` when the centre lies on the segment.
 #[inline]
 fn closest(a: &Capsule, c: Vec2, r: f32) -> Option<(Vec2, f32)> {
-    let u = (c - a.closest_point(c)).try_normalize()?;
+    let u = unit(c - a.closest_point(c))?;
     let capsule_max = u.dot(a.a()).max(u.dot(a.b())) + a.radius();
     Some((u, u.dot(c) - r - capsule_max))
 }

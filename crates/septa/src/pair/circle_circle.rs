@@ -3,6 +3,7 @@
 //! When the centres coincide every direction is as good as any other; septa then returns the
 //! +y axis of a's frame (world +y when a is not rotated).
 
+use crate::robust::{length, unit};
 use glam::Vec2;
 
 use crate::{Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, Separation};
@@ -11,8 +12,8 @@ use crate::{Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, P
 #[inline]
 pub(crate) fn centers(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> (Vec2, f32) {
     let d = pose_a.inv_mul(pose_b).apply(b.center()) - a.center();
-    let distance = d.length();
-    let direction = if distance > 0.0 { d / distance } else { Vec2::Y };
+    let distance = length(d);
+    let direction = unit(d).unwrap_or(Vec2::Y);
     (direction, distance - a.radius() - b.radius())
 }
 

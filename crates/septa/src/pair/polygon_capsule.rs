@@ -17,6 +17,7 @@
 //! the face like an incident edge), or when a polygon edge lies along the capsule's side, and
 //! one point otherwise.
 
+use crate::robust::unit;
 use glam::Vec2;
 
 use crate::interval::{max, min};
@@ -271,7 +272,7 @@ fn side_manifold<A: Polygonal>(
         id: FeatureId { a: Feature::Vertex(v as u32), b: Feature::Edge(side as u32) },
     };
     let edge = [vertex(k), vertex(k2)];
-    let tangent = (c.ends[1] - c.ends[0]).normalize();
+    let tangent = unit(c.ends[1] - c.ends[0]).unwrap_or(Vec2::X);
     let cut_at = |e| FeatureId { a: Feature::Edge(k as u32), b: Feature::Vertex(e) };
     let clipped = clip_segment(edge, -tangent, -tangent.dot(c.ends[0]), cut_at(0))
         .and_then(|s| clip_segment(s, tangent, tangent.dot(c.ends[1]), cut_at(1)));

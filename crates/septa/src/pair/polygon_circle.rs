@@ -17,6 +17,7 @@
 //! of the edge that starts at that vertex, which gives the right answer there (the circle
 //! overlaps by its radius).
 
+use crate::robust::unit;
 use glam::Vec2;
 
 use crate::interval::max;
@@ -79,7 +80,7 @@ fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vec2, c: Vec2, r: f32)
 /// given that vertex's index.
 #[inline]
 fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vec2) -> Vec2 {
-    (c - a.vertices()[k]).try_normalize().unwrap_or(a.normals()[k])
+    unit(c - a.vertices()[k]).unwrap_or(a.normals()[k])
 }
 
 /// The largest separation over the polygon's normals and the vertex axis, in the polygon's

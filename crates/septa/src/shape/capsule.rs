@@ -57,7 +57,7 @@ impl Capsule {
             return Err(ShapeError::PointCapsule);
         }
         // A zero-length capsule is a circle: any normal will do; its axis is then redundant.
-        let direction = (b - a).try_normalize().unwrap_or(Vec2::X);
+        let direction = crate::robust::unit(b - a).unwrap_or(Vec2::X);
         Ok(Capsule { a, b, radius, normal: Vec2::new(direction.y, -direction.x) })
     }
 
