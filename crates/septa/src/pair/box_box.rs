@@ -143,5 +143,6 @@ pub fn collide(a: &OrientedBox, pose_a: Pose, b: &OrientedBox, pose_b: Pose) -> 
     if sa >= 0.0 || sb >= 0.0 {
         return None;
     }
-    Some(polygon_polygon::manifold(a, pose_a, b, pose_b, (i, sa), (j, sb)))
+    let a_in_b = pose_b.inv_mul(&pose_a);
+    Some(polygon_polygon::manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), (i, sa), (j, sb)))
 }

@@ -299,24 +299,26 @@ pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
     if sb >= 0.0 {
         return None;
     }
-    Some(manifold(a, pose_a, b, pose_b, (i, sa), (j, sb)))
+    Some(manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), (i, sa), (j, sb)))
 }
 
-/// The manifold of two overlapping polygons, given the best face of each and its separation:
-/// the reference face is a's unless b's is better by more than [`REFERENCE_BIAS`].
+/// The manifold of two overlapping polygons, given the relative poses (b in a's frame, a in
+/// b's) and the best face of each with its separation: the reference face is a's unless b's is
+/// better by more than [`REFERENCE_BIAS`].
 pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     a: &A,
     pose_a: Pose,
     b: &B,
     pose_b: Pose,
+    (b_in_a, a_in_b): (&Pose, &Pose),
     (i, sa): (usize, f32),
     (j, sb): (usize, f32),
 ) -> Manifold {
     let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
     if sb > sa + tolerance {
-        clip(b, j, a, &pose_b.inv_mul(&pose_a), &pose_b).flipped()
+        clip(b, j, a, a_in_b, &pose_b).flipped()
     } else {
-        clip(a, i, b, &pose_a.inv_mul(&pose_b), &pose_a)
+        clip(a, i, b, b_in_a, &pose_a)
     }
 }
 
