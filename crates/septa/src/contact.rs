@@ -15,7 +15,7 @@
 //! [`trace`](crate::trace()) still shows both, as the textbook does, and tests check that both
 //! methods agree.
 
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::Axis;
 
@@ -27,9 +27,9 @@ use crate::Axis;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact {
     /// Unit direction in which b must move to separate, pointing from a to b (world frame).
-    pub normal: Vec2,
+    pub normal: Vector,
     /// How far b must move along `normal`; always greater than zero.
-    pub depth: f32,
+    pub depth: Real,
     /// The candidate axis that gave the minimum push.
     pub axis: Axis,
 }
@@ -53,9 +53,9 @@ impl Contact {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Separation {
     /// Unit axis, pointing from a to b (world frame).
-    pub normal: Vec2,
+    pub normal: Vector,
     /// Signed separation along `normal`.
-    pub distance: f32,
+    pub distance: Real,
     /// The candidate axis that gave it.
     pub axis: Axis,
 }

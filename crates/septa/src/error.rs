@@ -1,5 +1,7 @@
 //! Why a shape could not be built.
 
+use crate::Real;
+
 /// A shape constructor's refusal. Every constructor validates its input and returns one of
 /// these instead of panicking or building a shape that would give wrong answers.
 ///
@@ -33,21 +35,21 @@ pub enum ShapeError {
     /// A radius is negative, zero (where not allowed), NaN or infinite.
     InvalidRadius {
         /// The radius given.
-        radius: f32,
+        radius: Real,
     },
     /// A capsule's radius is negative or not a finite number (zero is allowed: a segment).
     InvalidCapsuleRadius {
         /// The radius given.
-        radius: f32,
+        radius: Real,
     },
     /// A capsule of radius zero whose two ends coincide: a single point.
     PointCapsule,
     /// A box half extent is zero, negative or NaN.
     InvalidHalfExtents {
         /// The half extent along the box's x axis.
-        x: f32,
+        x: Real,
         /// The half extent along the box's y axis.
-        y: f32,
+        y: Real,
     },
     /// A regular polygon was asked for with fewer than 3 sides.
     TooFewSides {

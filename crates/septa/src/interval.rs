@@ -18,6 +18,8 @@
 //! sketch, the overlap length (b's width) is shorter than either way out, and pushing b by it
 //! leaves the shapes still overlapping.
 
+use crate::Real;
+
 /// A closed interval `[min, max]` on a line: the projection of a shape onto an axis.
 ///
 /// ```
@@ -32,15 +34,15 @@
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Interval {
     /// The smallest projection.
-    pub min: f32,
+    pub min: Real,
     /// The largest projection.
-    pub max: f32,
+    pub max: Real,
 }
 
 impl Interval {
     /// The interval `[min, max]`.
     #[inline]
-    pub const fn new(min: f32, max: f32) -> Interval {
+    pub const fn new(min: Real, max: Real) -> Interval {
         Interval { min, max }
     }
 
@@ -49,7 +51,7 @@ impl Interval {
     ///
     /// A zero-width overlap counts as touching, which SAT treats as *not* overlapping.
     #[inline]
-    pub fn separation(self, b: Interval) -> f32 {
+    pub fn separation(self, b: Interval) -> Real {
         (b.min - self.max).max(self.min - b.max)
     }
 
@@ -57,7 +59,7 @@ impl Interval {
     /// intervals just touch. Positive is forwards (`self.max - b.min`), negative backwards
     /// (`-(b.max - self.min)`); a tie goes forwards. Meaningful when the intervals overlap.
     #[inline]
-    pub fn push(self, b: Interval) -> f32 {
+    pub fn push(self, b: Interval) -> Real {
         let forwards = self.max - b.min;
         let backwards = b.max - self.min;
         if forwards <= backwards {
@@ -69,13 +71,13 @@ impl Interval {
 
     /// The width `max - min`.
     #[inline]
-    pub fn length(self) -> f32 {
+    pub fn length(self) -> Real {
         self.max - self.min
     }
 
     /// The interval moved by `offset`.
     #[inline]
-    pub fn shifted(self, offset: f32) -> Interval {
+    pub fn shifted(self, offset: Real) -> Interval {
         Interval::new(self.min + offset, self.max + offset)
     }
 }
@@ -83,7 +85,7 @@ impl Interval {
 /// The smaller of two numbers, as one machine instruction: `f32::min` spends several on NaN
 /// rules that the queries' hot loops never need (their inputs are finite).
 #[inline(always)]
-pub(crate) fn min(a: f32, b: f32) -> f32 {
+pub(crate) fn min(a: Real, b: Real) -> Real {
     if a < b {
         a
     } else {
@@ -93,7 +95,7 @@ pub(crate) fn min(a: f32, b: f32) -> f32 {
 
 /// The larger of two numbers, as one machine instruction (see [`min`]).
 #[inline(always)]
-pub(crate) fn max(a: f32, b: f32) -> f32 {
+pub(crate) fn max(a: Real, b: Real) -> Real {
     if a > b {
         a
     } else {

@@ -68,6 +68,8 @@
 
 #![no_std]
 #![deny(missing_docs)]
+// Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
 
 extern crate alloc;
 #[cfg(feature = "std")]
@@ -82,6 +84,7 @@ pub mod manifold;
 pub mod pair;
 mod pose;
 mod query;
+mod real;
 mod robust;
 mod shape;
 pub mod sweep;
@@ -95,6 +98,8 @@ pub use interval::Interval;
 pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
 pub use pose::{Pose, Rot};
 pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Collide};
+pub use real::{Real, Vector, Vector4};
+pub(crate) use real::{ToF64, ToReal};
 pub use shape::{
     Capsule, Circle, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Polygonal, SatAxis, Shape,
     COLLINEAR_TOLERANCE, PARALLEL_TOLERANCE,

@@ -26,7 +26,7 @@
 //! frames and resting boxes jitter, so the choice is biased toward a (see
 //! [`REFERENCE_BIAS`](crate::pair::polygon_polygon::REFERENCE_BIAS)).
 
-use glam::Vec2;
+use crate::{Real, Vector};
 
 /// A feature of one shape: where a contact point or a projection end comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,9 +68,9 @@ impl FeatureId {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ContactPoint {
     /// The point, in the world frame, on the incident shape's surface.
-    pub point: Vec2,
+    pub point: Vector,
     /// How far the point lies behind the reference face (greater than zero).
-    pub depth: f32,
+    pub depth: Real,
     /// The features that produced it.
     pub id: FeatureId,
 }
@@ -80,7 +80,7 @@ pub struct ContactPoint {
 pub struct Manifold {
     /// Unit normal pointing from a to b (world frame): the reference face's normal, turned
     /// around when the reference face belongs to b.
-    pub normal: Vec2,
+    pub normal: Vector,
     points: [ContactPoint; 2],
     len: u8,
 }
@@ -88,13 +88,13 @@ pub struct Manifold {
 impl Manifold {
     /// A manifold of one point.
     #[inline]
-    pub fn one(normal: Vec2, point: ContactPoint) -> Manifold {
+    pub fn one(normal: Vector, point: ContactPoint) -> Manifold {
         Manifold { normal, points: [point; 2], len: 1 }
     }
 
     /// A manifold of two points.
     #[inline]
-    pub fn two(normal: Vec2, first: ContactPoint, second: ContactPoint) -> Manifold {
+    pub fn two(normal: Vector, first: ContactPoint, second: ContactPoint) -> Manifold {
         Manifold { normal, points: [first, second], len: 2 }
     }
 
@@ -106,7 +106,7 @@ impl Manifold {
 
     /// The largest depth of its points.
     #[inline]
-    pub fn depth(&self) -> f32 {
+    pub fn depth(&self) -> Real {
         self.points().iter().fold(0.0, |d, p| d.max(p.depth))
     }
 
@@ -135,18 +135,18 @@ impl Manifold {
 #[cfg(feature = "serde")]
 mod serde_impl {
     use super::{ContactPoint, Manifold};
+    use crate::Vector;
     use alloc::vec::Vec;
-    use glam::Vec2;
 
     #[derive(serde::Serialize)]
     struct ManifoldRef<'a> {
-        normal: Vec2,
+        normal: Vector,
         points: &'a [ContactPoint],
     }
 
     #[derive(serde::Deserialize)]
     struct ManifoldData {
-        normal: Vec2,
+        normal: Vector,
         points: Vec<ContactPoint>,
     }
 
@@ -172,7 +172,7 @@ mod serde_impl {
 /// (reference feature, incident feature).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ClipVertex {
-    pub point: Vec2,
+    pub point: Vector,
     pub id: FeatureId,
 }
 
@@ -182,8 +182,8 @@ pub(crate) struct ClipVertex {
 #[inline]
 pub(crate) fn clip_segment(
     segment: [ClipVertex; 2],
-    normal: Vec2,
-    offset: f32,
+    normal: Vector,
+    offset: Real,
     clip_id: FeatureId,
 ) -> Option<[ClipVertex; 2]> {
     let [p, q] = segment;

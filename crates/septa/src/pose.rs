@@ -6,7 +6,7 @@
 //! (see [`Pose::inv_mul`]), which costs one rotation per axis instead of one per vertex and keeps
 //! coordinates small, and so precise, even when both shapes are far from the world origin.
 
-use glam::Vec2;
+use crate::{Real, Vector};
 
 /// A rotation in the plane, stored as its cosine and sine (a unit complex number).
 ///
@@ -20,9 +20,9 @@ use glam::Vec2;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Rot {
     /// Cosine of the angle.
-    pub cos: f32,
+    pub cos: Real,
     /// Sine of the angle.
-    pub sin: f32,
+    pub sin: Real,
 }
 
 impl Rot {
@@ -31,27 +31,27 @@ impl Rot {
 
     /// The rotation by `angle` radians, counter-clockwise.
     #[inline]
-    pub fn from_angle(angle: f32) -> Rot {
-        let v = Vec2::from_angle(angle);
+    pub fn from_angle(angle: Real) -> Rot {
+        let v = Vector::from_angle(angle);
         Rot { cos: v.x, sin: v.y }
     }
 
     /// The angle in radians, in `(-π, π]`.
     #[inline]
-    pub fn angle(self) -> f32 {
-        Vec2::new(self.cos, self.sin).to_angle()
+    pub fn angle(self) -> Real {
+        Vector::new(self.cos, self.sin).to_angle()
     }
 
     /// Rotates `v`.
     #[inline]
-    pub fn apply(self, v: Vec2) -> Vec2 {
-        Vec2::new(self.cos * v.x - self.sin * v.y, self.sin * v.x + self.cos * v.y)
+    pub fn apply(self, v: Vector) -> Vector {
+        Vector::new(self.cos * v.x - self.sin * v.y, self.sin * v.x + self.cos * v.y)
     }
 
     /// Rotates `v` by the inverse rotation.
     #[inline]
-    pub fn apply_inv(self, v: Vec2) -> Vec2 {
-        Vec2::new(self.cos * v.x + self.sin * v.y, -self.sin * v.x + self.cos * v.y)
+    pub fn apply_inv(self, v: Vector) -> Vector {
+        Vector::new(self.cos * v.x + self.sin * v.y, -self.sin * v.x + self.cos * v.y)
     }
 
     /// The rotation `self * other`: `other` first, then `self`.
@@ -92,36 +92,36 @@ impl Default for Rot {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Pose {
     /// Where the local origin lands in the world.
-    pub translation: Vec2,
+    pub translation: Vector,
     /// The orientation of the local axes.
     pub rotation: Rot,
 }
 
 impl Pose {
     /// The world frame itself: local coordinates are world coordinates.
-    pub const IDENTITY: Pose = Pose { translation: Vec2::ZERO, rotation: Rot::IDENTITY };
+    pub const IDENTITY: Pose = Pose { translation: Vector::ZERO, rotation: Rot::IDENTITY };
 
     /// A pose from a translation and a counter-clockwise angle in radians.
     #[inline]
-    pub fn new(translation: Vec2, angle: f32) -> Pose {
+    pub fn new(translation: Vector, angle: Real) -> Pose {
         Pose { translation, rotation: Rot::from_angle(angle) }
     }
 
     /// A pure translation.
     #[inline]
-    pub fn from_translation(translation: Vec2) -> Pose {
+    pub fn from_translation(translation: Vector) -> Pose {
         Pose { translation, rotation: Rot::IDENTITY }
     }
 
     /// Maps a local point to the world.
     #[inline]
-    pub fn apply(&self, p: Vec2) -> Vec2 {
+    pub fn apply(&self, p: Vector) -> Vector {
         self.rotation.apply(p) + self.translation
     }
 
     /// Maps a world point into the local frame.
     #[inline]
-    pub fn apply_inv(&self, p: Vec2) -> Vec2 {
+    pub fn apply_inv(&self, p: Vector) -> Vector {
         self.rotation.apply_inv(p - self.translation)
     }
 

@@ -4,7 +4,7 @@
 //! call into that pair's module in [`crate::pair`], so a reader can always see which algorithm
 //! runs. [`Shape`] values dispatch with a `match` on both kinds; nothing goes through `dyn`.
 
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::pair::{
     box_box, capsule_capsule, capsule_circle, circle_circle, polygon_capsule, polygon_circle, polygon_polygon,
@@ -36,11 +36,11 @@ pub trait Collide<B> {
     fn time_of_impact(
         &self,
         pose: Pose,
-        velocity: Vec2,
+        velocity: Vector,
         b: &B,
         pose_b: Pose,
-        velocity_b: Vec2,
-        max_t: f32,
+        velocity_b: Vector,
+        max_t: Real,
     ) -> Option<Impact>;
 }
 
@@ -74,11 +74,11 @@ macro_rules! pair {
             fn time_of_impact(
                 &self,
                 pose: Pose,
-                velocity: Vec2,
+                velocity: Vector,
                 b: &$b,
                 pose_b: Pose,
-                velocity_b: Vec2,
-                max_t: f32,
+                velocity_b: Vector,
+                max_t: Real,
             ) -> Option<Impact> {
                 sweep::$sweep(self, pose, velocity, b, pose_b, velocity_b, max_t)
             }
@@ -120,11 +120,11 @@ macro_rules! reversed_pair {
             fn time_of_impact(
                 &self,
                 pose: Pose,
-                velocity: Vec2,
+                velocity: Vector,
                 b: &$b,
                 pose_b: Pose,
-                velocity_b: Vec2,
-                max_t: f32,
+                velocity_b: Vector,
+                max_t: Real,
             ) -> Option<Impact> {
                 b.time_of_impact(pose_b, velocity_b, self, pose, velocity, max_t).map(Impact::flipped)
             }
@@ -196,11 +196,11 @@ impl Collide<Shape> for Shape {
     fn time_of_impact(
         &self,
         pose: Pose,
-        velocity: Vec2,
+        velocity: Vector,
         b: &Shape,
         pose_b: Pose,
-        velocity_b: Vec2,
-        max_t: f32,
+        velocity_b: Vector,
+        max_t: Real,
     ) -> Option<Impact> {
         dispatch!(self, b, |x, y| x.time_of_impact(pose, velocity, y, pose_b, velocity_b, max_t))
     }
@@ -332,11 +332,11 @@ pub fn trace<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Trac
 pub fn time_of_impact<A: Collide<B>, B>(
     a: &A,
     pose_a: Pose,
-    velocity_a: Vec2,
+    velocity_a: Vector,
     b: &B,
     pose_b: Pose,
-    velocity_b: Vec2,
-    max_t: f32,
+    velocity_b: Vector,
+    max_t: Real,
 ) -> Option<Impact> {
     a.time_of_impact(pose_a, velocity_a, b, pose_b, velocity_b, max_t)
 }

@@ -4,19 +4,38 @@
 //! that far apart would get an infinite distance and a zero "unit" direction. Squaring in f64
 //! instead is exact enough and cannot overflow for any pair of finite f32 values, so the few
 //! places that turn a difference of positions into a distance or a direction go through here.
+//! In the `f64` build the components are already f64, whose squares overflow past 1e154 (and
+//! underflow below 1e-154), so there the vector is first divided by its larger component.
 
-use glam::Vec2;
+use glam::DVec2;
+
+use crate::{Real, ToF64, ToReal, Vector};
+
+/// `v` in f64 as `scale · d`, with `d`'s components safe to square.
+#[inline]
+fn split(v: Vector) -> (f64, DVec2) {
+    let d = v.to_f64();
+    #[cfg(feature = "f64")]
+    {
+        let m = d.x.abs().max(d.y.abs());
+        if m > 0.0 && m.is_finite() {
+            return (m, d / m);
+        }
+    }
+    (1.0, d)
+}
 
 /// The length of `v`, computed in f64.
 #[inline]
-pub(crate) fn length(v: Vec2) -> f32 {
-    v.as_dvec2().length() as f32
+pub(crate) fn length(v: Vector) -> Real {
+    let (scale, d) = split(v);
+    (scale * d.length()) as Real
 }
 
 /// `v` scaled to unit length (computed in f64), or `None` when it is zero.
 #[inline]
-pub(crate) fn unit(v: Vec2) -> Option<Vec2> {
-    let d = v.as_dvec2();
+pub(crate) fn unit(v: Vector) -> Option<Vector> {
+    let (_, d) = split(v);
     let l = d.length();
-    (l > 0.0).then(|| (d / l).as_vec2())
+    (l > 0.0).then(|| (d / l).to_real())
 }

@@ -33,13 +33,15 @@
 //!
 //! Shapes already overlapping at the start give time 0 and the MTV normal.
 
-use glam::{DVec2, Vec2};
+use glam::DVec2;
+
+use crate::{Real, ToF64, ToReal, Vector};
 
 use crate::{Collide, Polygonal, Pose};
 
 /// Conservative advancement stops when the gap is below this fraction of the smaller shape's
 /// size (bounding radius, or radius).
-pub const TOI_TOLERANCE: f32 = 1e-4;
+pub const TOI_TOLERANCE: Real = 1e-4;
 
 /// Conservative advancement gives up after this many steps; grazing approaches converge slowly,
 /// and a pair still apart then is reported as not hitting.
@@ -50,9 +52,9 @@ pub const TOI_MAX_STEPS: usize = 64;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Impact {
     /// The time of first contact, in `[0, max_t]` (in the units of the velocities).
-    pub time: f32,
+    pub time: Real,
     /// Unit normal from a to b at that time (world frame).
-    pub normal: Vec2,
+    pub normal: Vector,
 }
 
 impl Impact {
@@ -65,20 +67,20 @@ impl Impact {
 
 /// The pose moved by `velocity × t`.
 #[inline]
-pub(crate) fn advanced(pose: Pose, velocity: Vec2, t: f32) -> Pose {
-    let moved = pose.translation.as_dvec2() + velocity.as_dvec2() * t as f64;
-    Pose { translation: moved.as_vec2(), rotation: pose.rotation }
+pub(crate) fn advanced(pose: Pose, velocity: Vector, t: Real) -> Pose {
+    let moved = pose.translation.to_f64() + velocity.to_f64() * t as f64;
+    Pose { translation: moved.to_real(), rotation: pose.rotation }
 }
 
 /// The exact swept SAT of two polygons (or boxes) moving without turning.
 pub fn polygons<A: Polygonal, B: Polygonal>(
     a: &A,
     pose_a: Pose,
-    velocity_a: Vec2,
+    velocity_a: Vector,
     b: &B,
     pose_b: Pose,
-    velocity_b: Vec2,
-    max_t: f32,
+    velocity_b: Vector,
+    max_t: Real,
 ) -> Option<Impact> {
     if let Some(contact) = crate::pair::polygon_polygon::contact(a, pose_a, b, pose_b) {
         return Some(Impact { time: 0.0, normal: contact.normal });
@@ -89,14 +91,14 @@ pub fn polygons<A: Polygonal, B: Polygonal>(
     let xf = pose_a.inv_mul(&pose_b);
     let velocity = relative_velocity(velocity_a, velocity_b, &pose_a);
     let (mut entry, mut exit) = (f64::NEG_INFINITY, f64::INFINITY);
-    let mut normal = Vec2::ZERO;
+    let mut normal = Vector::ZERO;
     let axes_a = a.normals().iter().copied();
     let axes_b = b.normals().iter().map(|&n| xf.rotation.apply(n));
     for u in axes_a.chain(axes_b) {
         let (sa, _, _) = a.project(u);
         let (sb, _, _) = b.project(xf.rotation.apply_inv(u));
         let sb = sb.shifted(u.dot(xf.translation));
-        let speed = velocity.dot(u.as_dvec2());
+        let speed = velocity.dot(u.to_f64());
         if speed == 0.0 {
             if sa.separation(sb) >= 0.0 {
                 return None; // apart on this axis for ever
@@ -120,13 +122,13 @@ pub fn polygons<A: Polygonal, B: Polygonal>(
             return None;
         }
     }
-    (entry >= 0.0).then(|| Impact { time: entry as f32, normal: pose_a.rotation.apply(normal) })
+    (entry >= 0.0).then(|| Impact { time: entry as Real, normal: pose_a.rotation.apply(normal) })
 }
 
 /// `velocity_b − velocity_a` in f64, turned into a's frame.
 #[inline]
-fn relative_velocity(velocity_a: Vec2, velocity_b: Vec2, pose_a: &Pose) -> DVec2 {
-    let v = velocity_b.as_dvec2() - velocity_a.as_dvec2();
+fn relative_velocity(velocity_a: Vector, velocity_b: Vector, pose_a: &Pose) -> DVec2 {
+    let v = velocity_b.to_f64() - velocity_a.to_f64();
     let (c, s) = (pose_a.rotation.cos as f64, pose_a.rotation.sin as f64);
     DVec2::new(c * v.x + s * v.y, -s * v.x + c * v.y)
 }
@@ -135,29 +137,29 @@ fn relative_velocity(velocity_a: Vec2, velocity_b: Vec2, pose_a: &Pose) -> DVec2
 pub trait Extent {
     /// A typical length of the shape: its bounding radius (for a capsule, half its length plus
     /// its radius).
-    fn extent(&self) -> f32;
+    fn extent(&self) -> Real;
 }
 
 impl Extent for crate::ConvexPolygon {
-    fn extent(&self) -> f32 {
+    fn extent(&self) -> Real {
         self.bounding_radius()
     }
 }
 
 impl Extent for crate::OrientedBox {
-    fn extent(&self) -> f32 {
+    fn extent(&self) -> Real {
         self.half_extents().length()
     }
 }
 
 impl Extent for crate::Circle {
-    fn extent(&self) -> f32 {
+    fn extent(&self) -> Real {
         self.radius()
     }
 }
 
 impl Extent for crate::Capsule {
-    fn extent(&self) -> f32 {
+    fn extent(&self) -> Real {
         0.5 * (self.b() - self.a()).length() + self.radius()
     }
 }
@@ -166,18 +168,18 @@ impl Extent for crate::Capsule {
 pub fn advance<A: Collide<B> + Extent, B: Extent>(
     a: &A,
     pose_a: Pose,
-    velocity_a: Vec2,
+    velocity_a: Vector,
     b: &B,
     pose_b: Pose,
-    velocity_b: Vec2,
-    max_t: f32,
+    velocity_b: Vector,
+    max_t: Real,
 ) -> Option<Impact> {
-    let relative = velocity_b.as_dvec2() - velocity_a.as_dvec2();
+    let relative = velocity_b.to_f64() - velocity_a.to_f64();
     let speed = relative.length();
     let tolerance = TOI_TOLERANCE * a.extent().min(b.extent());
     let mut t = 0.0f64;
     for _ in 0..TOI_MAX_STEPS {
-        let at = t as f32;
+        let at = t as Real;
         let separation = a.separation(advanced(pose_a, velocity_a, at), b, advanced(pose_b, velocity_b, at));
         if separation.distance < 0.0 && t == 0.0 {
             return Some(Impact { time: 0.0, normal: separation.normal });
@@ -186,7 +188,7 @@ pub fn advance<A: Collide<B> + Extent, B: Extent>(
             // Close enough, but a hit only if the gap is closing: the distance between convex
             // shapes moving in straight lines is a convex function of time, so once it stops
             // falling it never falls again (shapes touching and moving apart do not hit).
-            let closing = relative.dot(separation.normal.as_dvec2()) < 0.0;
+            let closing = relative.dot(separation.normal.to_f64()) < 0.0;
             return closing.then_some(Impact { time: at, normal: separation.normal });
         }
         if speed == 0.0 {

@@ -11,8 +11,8 @@
 //! can differ: see [`Verdict::Separated`].)
 
 use crate::robust::unit;
+use crate::{Real, Vector};
 use alloc::vec::Vec;
-use glam::Vec2;
 
 use crate::pair::{capsule_capsule, capsule_circle, circle_circle, polygon_capsule, polygon_circle};
 use crate::shape::{closest_between_segments, segment_point};
@@ -25,9 +25,9 @@ pub struct Projection {
     /// The interval of projections, measured along the step's direction from the world origin.
     pub interval: Interval,
     /// A point of the shape (world frame) that projects onto `interval.min`.
-    pub min_point: Vec2,
+    pub min_point: Vector,
     /// A point of the shape that projects onto `interval.max`.
-    pub max_point: Vec2,
+    pub max_point: Vector,
     /// The polygon vertex (or capsule end) at `min_point`; `None` for a circle.
     pub min_vertex: Option<u32>,
     /// The polygon vertex (or capsule end) at `max_point`; `None` for a circle.
@@ -41,20 +41,20 @@ pub struct AxisStep {
     /// Where the axis comes from.
     pub axis: Axis,
     /// The unit axis in the world frame (for an edge, its outward normal).
-    pub direction: Vec2,
+    pub direction: Vector,
     /// a's shadow.
     pub a: Projection,
     /// b's shadow.
     pub b: Projection,
     /// [`Interval::separation`] of the shadows: ≥ 0 is a gap (zero: touching), < 0 an overlap.
-    pub separation: f32,
+    pub separation: Real,
     /// On an overlap, the shorter way out for b along `direction`, signed ([`Interval::push`]);
     /// `None` on a gap.
-    pub push: Option<f32>,
+    pub push: Option<Real>,
 }
 
 impl AxisStep {
-    fn new(axis: Axis, direction: Vec2, a: Projection, b: Projection) -> AxisStep {
+    fn new(axis: Axis, direction: Vector, a: Projection, b: Projection) -> AxisStep {
         let separation = a.interval.separation(b.interval);
         let push = (separation < 0.0).then(|| a.interval.push(b.interval));
         AxisStep { axis, direction, a, b, separation, push }
@@ -114,7 +114,7 @@ impl Trace {
             Some(step) => Verdict::Separated { step },
             None => {
                 let mut step = 0;
-                let depth = |s: &AxisStep| s.push.map_or(f32::INFINITY, f32::abs);
+                let depth = |s: &AxisStep| s.push.map_or(Real::INFINITY, Real::abs);
                 for (i, s) in steps.iter().enumerate() {
                     if depth(s) < depth(&steps[step]) {
                         step = i;
@@ -149,7 +149,7 @@ impl Trace {
 }
 
 /// A polygon's projection on the unit `direction` (a's frame); `xf` places it in a's frame.
-fn polygon_projection<P: Polygonal>(p: &P, xf: &Pose, direction: Vec2) -> Projection {
+fn polygon_projection<P: Polygonal>(p: &P, xf: &Pose, direction: Vector) -> Projection {
     let (interval, lo, hi) = p.project(xf.rotation.apply_inv(direction));
     Projection {
         interval: interval.shifted(direction.dot(xf.translation)),
@@ -161,7 +161,7 @@ fn polygon_projection<P: Polygonal>(p: &P, xf: &Pose, direction: Vec2) -> Projec
 }
 
 /// A circle's projection; `center` is in a's frame.
-fn circle_projection(center: Vec2, radius: f32, direction: Vec2) -> Projection {
+fn circle_projection(center: Vector, radius: Real, direction: Vector) -> Projection {
     let c = center.dot(direction);
     Projection {
         interval: Interval::new(c - radius, c + radius),
@@ -173,7 +173,7 @@ fn circle_projection(center: Vec2, radius: f32, direction: Vec2) -> Projection {
 }
 
 /// A capsule's projection; its segment's `ends` are in a's frame.
-fn capsule_projection(ends: [Vec2; 2], radius: f32, direction: Vec2) -> Projection {
+fn capsule_projection(ends: [Vector; 2], radius: Real, direction: Vector) -> Projection {
     let (lo, hi) = if ends[0].dot(direction) <= ends[1].dot(direction) { (0, 1) } else { (1, 0) };
     let (min, max) = (ends[lo].dot(direction) - radius, ends[hi].dot(direction) + radius);
     Projection {
@@ -186,7 +186,7 @@ fn capsule_projection(ends: [Vec2; 2], radius: f32, direction: Vec2) -> Projecti
 }
 
 /// A step computed in a's frame, moved to the world by `pose_a`.
-fn world_step(axis: Axis, direction: Vec2, a: Projection, b: Projection, pose_a: &Pose) -> AxisStep {
+fn world_step(axis: Axis, direction: Vector, a: Projection, b: Projection, pose_a: &Pose) -> AxisStep {
     let world = pose_a.rotation.apply(direction);
     let shift = world.dot(pose_a.translation);
     let place = |p: Projection| Projection {

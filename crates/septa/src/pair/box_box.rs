@@ -17,14 +17,14 @@
 //! [`polygon_polygon`], and the answers are those of the same boxes
 //! given as 4-gons.
 
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::pair::polygon_polygon;
 use crate::{Axis, Contact, Interval, Manifold, OrientedBox, Pose, SatCache, Separation};
 
 /// Both boxes' shadows on `u`, a unit axis in a's frame; `xf` places b in a's frame.
 #[inline]
-fn shadows(a: &OrientedBox, b: &OrientedBox, xf: &Pose, u: Vec2) -> (Interval, Interval) {
+fn shadows(a: &OrientedBox, b: &OrientedBox, xf: &Pose, u: Vector) -> (Interval, Interval) {
     let b_shadow = b.shadow(xf.rotation.apply_inv(u)).shifted(u.dot(xf.translation));
     (a.shadow(u), b_shadow)
 }
@@ -32,7 +32,7 @@ fn shadows(a: &OrientedBox, b: &OrientedBox, xf: &Pose, u: Vec2) -> (Interval, I
 /// The four axes in a's frame, as (axis, face whose normal is +axis, face whose normal is −axis).
 /// Faces are numbered as in [`OrientedBox`]: 0 bottom (−ey), 1 right (ex), 2 top (ey), 3 left.
 #[inline]
-fn axes(a: &OrientedBox, b: &OrientedBox, xf: &Pose) -> [(Vec2, Axis, Axis); 4] {
+fn axes(a: &OrientedBox, b: &OrientedBox, xf: &Pose) -> [(Vector, Axis, Axis); 4] {
     let (ax, ay) = a.directions();
     let (bx, by) = b.directions();
     let (bx, by) = (xf.rotation.apply(bx), xf.rotation.apply(by));
@@ -46,7 +46,7 @@ fn axes(a: &OrientedBox, b: &OrientedBox, xf: &Pose) -> [(Vec2, Axis, Axis); 4] 
 
 /// The separation of b from every face of a, and of a from every face of b, indexed by face.
 #[inline]
-fn face_separations(a: &OrientedBox, b: &OrientedBox, xf: &Pose) -> ([f32; 4], [f32; 4]) {
+fn face_separations(a: &OrientedBox, b: &OrientedBox, xf: &Pose) -> ([Real; 4], [Real; 4]) {
     let (mut of_a, mut of_b) = ([0.0; 4], [0.0; 4]);
     for (u, plus, minus) in axes(a, b, xf) {
         let (sa, sb) = shadows(a, b, xf, u);
@@ -70,7 +70,7 @@ fn face_separations(a: &OrientedBox, b: &OrientedBox, xf: &Pose) -> ([f32; 4], [
 
 /// The largest entry and its index (the first on a tie).
 #[inline]
-fn max_face(separations: [f32; 4]) -> (usize, f32) {
+fn max_face(separations: [Real; 4]) -> (usize, Real) {
     let mut best = (0, separations[0]);
     for (i, &s) in separations.iter().enumerate().skip(1) {
         if s > best.1 {

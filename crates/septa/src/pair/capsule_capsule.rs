@@ -11,7 +11,7 @@
 //! the reference segment's ends), one point otherwise.
 
 use crate::robust::unit;
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::pair::polygon_capsule::finish;
@@ -22,9 +22,9 @@ use crate::{Axis, Capsule, Contact, ContactPoint, Feature, FeatureId, Manifold, 
 /// One capsule's core in a's frame.
 #[derive(Clone, Copy)]
 struct Core {
-    ends: [Vec2; 2],
-    normal: Vec2,
-    radius: f32,
+    ends: [Vector; 2],
+    normal: Vector,
+    radius: Real,
 }
 
 fn cores(a: &Capsule, pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> (Core, Core) {
@@ -41,7 +41,7 @@ fn cores(a: &Capsule, pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> (Core, Core)
 
 /// The separations of `other` from `core`'s sides 0 and 1.
 #[inline]
-fn side_separations(core: &Core, other: &Core) -> [f32; 2] {
+fn side_separations(core: &Core, other: &Core) -> [Real; 2] {
     let (p, q) = (core.normal.dot(other.ends[0]), core.normal.dot(other.ends[1]));
     let at = core.normal.dot(core.ends[0]);
     let reach = core.radius + other.radius;
@@ -50,7 +50,7 @@ fn side_separations(core: &Core, other: &Core) -> [f32; 2] {
 
 /// The closest points of the two segments, as (point, segment parameter) for a and for b.
 #[inline]
-fn closest_points(a: &Core, b: &Core) -> ((Vec2, f32), (Vec2, f32)) {
+fn closest_points(a: &Core, b: &Core) -> ((Vector, Real), (Vector, Real)) {
     let (s, t) = closest_between_segments(a.ends[0], a.ends[1], b.ends[0], b.ends[1]);
     ((segment_point(a.ends[0], a.ends[1], s), s), (segment_point(b.ends[0], b.ends[1], t), t))
 }
@@ -62,7 +62,7 @@ fn closest_points(a: &Core, b: &Core) -> ((Vec2, f32), (Vec2, f32)) {
 /// shadows are projected in full anyway: when the segments (nearly) cross, rounding makes the
 /// direction meaningless, and only an honest projection keeps the axis from claiming a gap.
 #[inline]
-fn closest(a: &Core, b: &Core) -> Option<(Vec2, f32)> {
+fn closest(a: &Core, b: &Core) -> Option<(Vector, Real)> {
     let ((qa, _), (qb, _)) = closest_points(a, b);
     let u = unit(qb - qa)?;
     let a_max = u.dot(a.ends[0]).max(u.dot(a.ends[1])) + a.radius;
@@ -72,7 +72,7 @@ fn closest(a: &Core, b: &Core) -> Option<(Vec2, f32)> {
 
 /// The feature of a capsule at segment parameter `t`, facing `direction`.
 #[inline]
-fn feature(core: &Core, t: f32, direction: Vec2) -> Feature {
+fn feature(core: &Core, t: Real, direction: Vector) -> Feature {
     if t <= 0.0 {
         Feature::Vertex(0)
     } else if t >= 1.0 {
@@ -91,8 +91,8 @@ enum Best {
     Closest,
 }
 
-fn search(a: &Core, b: &Core) -> (Best, Vec2, f32) {
-    let mut best = (Best::SideA(0), a.normal, f32::NEG_INFINITY);
+fn search(a: &Core, b: &Core) -> (Best, Vector, Real) {
+    let mut best = (Best::SideA(0), a.normal, Real::NEG_INFINITY);
     for (side, s) in side_separations(a, b).into_iter().enumerate() {
         if s > best.2 {
             best = (Best::SideA(side), if side == 0 { a.normal } else { -a.normal }, s);
@@ -134,7 +134,7 @@ pub fn overlaps_cached(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose, cac
     let cached = match cache.axis() {
         Some(Axis::EdgeA(s)) if s < 2 => of_a[s as usize],
         Some(Axis::EdgeB(s)) if s < 2 => of_b[s as usize],
-        _ => f32::NEG_INFINITY,
+        _ => Real::NEG_INFINITY,
     };
     if cached >= 0.0 {
         return false;
@@ -180,7 +180,7 @@ pub fn collide(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<M
         let (side, s) = side_separations(&ca, &cb)
             .into_iter()
             .enumerate()
-            .fold((0, f32::NEG_INFINITY), |m, x| if x.1 > m.1 { x } else { m });
+            .fold((0, Real::NEG_INFINITY), |m, x| if x.1 > m.1 { x } else { m });
         let size = |c: &Core| 0.5 * (c.ends[1] - c.ends[0]).length() + c.radius;
         if s >= distance - REFERENCE_BIAS * size(&ca).min(size(&cb)) {
             best = Best::SideA(side);
@@ -231,7 +231,7 @@ fn side_manifold(reference: &Core, side: usize, incident: &Core) -> Manifold {
         id: FeatureId { a: Feature::Edge(side as u32), b: Feature::Vertex(e as u32) },
     };
     let segment = [end(0), end(1)];
-    let tangent = unit(reference.ends[1] - reference.ends[0]).unwrap_or(Vec2::X);
+    let tangent = unit(reference.ends[1] - reference.ends[0]).unwrap_or(Vector::X);
     let cut_at = |e| FeatureId { a: Feature::Vertex(e), b: Feature::Edge(facing_side) };
     let clipped = clip_segment(segment, -tangent, -tangent.dot(reference.ends[0]), cut_at(0))
         .and_then(|s| clip_segment(s, tangent, tangent.dot(reference.ends[1]), cut_at(1)));

@@ -7,7 +7,7 @@
 //! segment, where the direction from the nearest point is undefined.
 
 use crate::robust::unit;
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::{
     Axis, Capsule, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, SatCache, Separation,
@@ -15,7 +15,7 @@ use crate::{
 
 /// The capsule feature at `q` (a point of the core segment) facing `direction`.
 #[inline]
-pub(crate) fn capsule_feature(c: &Capsule, q: Vec2, direction: Vec2) -> Feature {
+pub(crate) fn capsule_feature(c: &Capsule, q: Vector, direction: Vector) -> Feature {
     if q == c.a() {
         Feature::Vertex(0)
     } else if q == c.b() {
@@ -29,13 +29,13 @@ pub(crate) fn capsule_feature(c: &Capsule, q: Vec2, direction: Vec2) -> Feature 
 
 /// The circle's centre in the capsule's frame.
 #[inline]
-fn center_in(pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Vec2 {
+fn center_in(pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Vector {
     pose_a.inv_mul(pose_b).apply(b.center())
 }
 
 /// The separations on the capsule's two sides (the segment's normal, both ways).
 #[inline]
-fn side_separations(a: &Capsule, c: Vec2, r: f32) -> [f32; 2] {
+fn side_separations(a: &Capsule, c: Vector, r: Real) -> [Real; 2] {
     let offset = a.normal().dot(c - a.a());
     let reach = a.radius() + r;
     [offset - reach, -offset - reach]
@@ -44,7 +44,7 @@ fn side_separations(a: &Capsule, c: Vec2, r: f32) -> [f32; 2] {
 /// The axis from the segment's nearest point to the centre, with the separation of the full
 /// shadows on it; `None` when the centre lies on the segment.
 #[inline]
-fn closest(a: &Capsule, c: Vec2, r: f32) -> Option<(Vec2, f32)> {
+fn closest(a: &Capsule, c: Vector, r: Real) -> Option<(Vector, Real)> {
     let u = unit(c - a.closest_point(c))?;
     let capsule_max = u.dot(a.a()).max(u.dot(a.b())) + a.radius();
     Some((u, u.dot(c) - r - capsule_max))
@@ -54,7 +54,7 @@ fn closest(a: &Capsule, c: Vec2, r: f32) -> Option<(Vec2, f32)> {
 /// The closest-points axis alone is exact whenever the centre is off the segment; the sides
 /// cover a centre on it (and a zero-length capsule's side is just one more valid axis).
 #[inline]
-fn search(a: &Capsule, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
+fn search(a: &Capsule, c: Vector, r: Real) -> (Axis, Vector, Real) {
     let [s0, s1] = side_separations(a, c, r);
     let mut best = if s1 > s0 { (Axis::EdgeA(1), -a.normal(), s1) } else { (Axis::EdgeA(0), a.normal(), s0) };
     if let Some((u, s)) = closest(a, c, r) {

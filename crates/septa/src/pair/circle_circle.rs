@@ -4,16 +4,16 @@
 //! +y axis of a's frame (world +y when a is not rotated).
 
 use crate::robust::{length, unit};
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::{Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, Separation};
 
 /// The separation along the centre line, in a's frame: (unit direction a → b, separation).
 #[inline]
-pub(crate) fn centers(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> (Vec2, f32) {
+pub(crate) fn centers(a: &Circle, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> (Vector, Real) {
     let d = pose_a.inv_mul(pose_b).apply(b.center()) - a.center();
     let distance = length(d);
-    let direction = unit(d).unwrap_or(Vec2::Y);
+    let direction = unit(d).unwrap_or(Vector::Y);
     (direction, distance - a.radius() - b.radius())
 }
 

@@ -18,7 +18,7 @@
 //! one point otherwise.
 
 use crate::robust::unit;
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::interval::{max, min};
 use crate::manifold::{clip_segment, ClipVertex};
@@ -32,11 +32,11 @@ use crate::{
 #[derive(Clone, Copy)]
 pub(crate) struct Placed {
     /// The segment's ends.
-    pub ends: [Vec2; 2],
+    pub ends: [Vector; 2],
     /// The capsule's side-0 normal.
-    pub normal: Vec2,
+    pub normal: Vector,
     /// The radius.
-    pub radius: f32,
+    pub radius: Real,
 }
 
 #[inline]
@@ -51,15 +51,15 @@ pub(crate) fn place(pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> Placed {
 
 /// The separation of the capsule from face `i`.
 #[inline]
-fn face_separation<A: Polygonal>(a: &A, i: usize, c: &Placed) -> f32 {
+fn face_separation<A: Polygonal>(a: &A, i: usize, c: &Placed) -> Real {
     let n = a.normals()[i];
     n.dot(c.ends[0]).min(n.dot(c.ends[1])) - a.plane_offsets()[i] - c.radius
 }
 
 /// The separations of the polygon from the capsule's sides 0 and 1 (one pass over the polygon).
 #[inline]
-fn side_separations<A: Polygonal>(a: &A, c: &Placed) -> [f32; 2] {
-    let (lo, hi) = a.vertices().iter().fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| {
+fn side_separations<A: Polygonal>(a: &A, c: &Placed) -> [Real; 2] {
+    let (lo, hi) = a.vertices().iter().fold((Real::INFINITY, Real::NEG_INFINITY), |(lo, hi), v| {
         let d = v.dot(c.normal);
         (min(lo, d), max(hi, d))
     });
@@ -69,7 +69,7 @@ fn side_separations<A: Polygonal>(a: &A, c: &Placed) -> [f32; 2] {
 
 /// The axis from the polygon vertex nearest end `e` to that end: (vertex, unit axis, separation).
 #[inline]
-fn end_separation<A: Polygonal>(a: &A, c: &Placed, e: usize) -> (usize, Vec2, f32) {
+fn end_separation<A: Polygonal>(a: &A, c: &Placed, e: usize) -> (usize, Vector, Real) {
     let (k, axis) = vertex_axis(a, c.ends[e]);
     // The capsule's whole shadow, not just this end's: the other end may reach further back.
     let capsule_min = axis.dot(c.ends[0]).min(axis.dot(c.ends[1])) - c.radius;
@@ -85,8 +85,8 @@ enum Best {
 }
 
 #[inline]
-fn search<A: Polygonal>(a: &A, c: &Placed) -> (Best, Vec2, f32) {
-    let mut best = (Best::Face(0), a.normals()[0], f32::NEG_INFINITY);
+fn search<A: Polygonal>(a: &A, c: &Placed) -> (Best, Vector, Real) {
+    let mut best = (Best::Face(0), a.normals()[0], Real::NEG_INFINITY);
     for i in 0..a.vertices().len() {
         let s = face_separation(a, i, c);
         if s > best.2 {
@@ -138,7 +138,7 @@ pub fn overlaps_cached<A: Polygonal>(
     let cached = match cache.axis() {
         Some(Axis::EdgeA(i)) if (i as usize) < n => face_separation(a, i as usize, &c),
         Some(Axis::EdgeB(s)) if s < 2 => side_separations(a, &c)[s as usize],
-        _ => f32::NEG_INFINITY,
+        _ => Real::NEG_INFINITY,
     };
     if cached >= 0.0 {
         return false;
@@ -185,7 +185,7 @@ pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> 
     if let Best::Side(_) = best {
         let (i, s) = (0..a.vertices().len())
             .map(|i| (i, face_separation(a, i, &c)))
-            .fold((0, f32::NEG_INFINITY), |m, x| if x.1 > m.1 { x } else { m });
+            .fold((0, Real::NEG_INFINITY), |m, x| if x.1 > m.1 { x } else { m });
         let half_length = 0.5 * (c.ends[1] - c.ends[0]).length();
         let tolerance = REFERENCE_BIAS * a.bounding_radius().min(half_length + c.radius);
         if zero_length || s >= distance - tolerance {
@@ -209,7 +209,7 @@ pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> 
 
 /// Face `i` of the polygon is the reference; the incident edge is the capsule's side facing it
 /// (its segment moved out by the radius), clipped to the face. Points on the capsule's surface.
-fn face_manifold<A: Polygonal>(a: &A, i: usize, c: &Placed, pose_a: &Pose, world_normal: Vec2) -> Manifold {
+fn face_manifold<A: Polygonal>(a: &A, i: usize, c: &Placed, pose_a: &Pose, world_normal: Vector) -> Manifold {
     let n = a.vertices().len();
     let normal = a.normals()[i];
     let offset = a.plane_offsets()[i];
@@ -232,7 +232,7 @@ fn face_manifold<A: Polygonal>(a: &A, i: usize, c: &Placed, pose_a: &Pose, world
         id: FeatureId { a: Feature::Edge(r1), b: Feature::Vertex(e as u32) },
     };
     let cut_at = |v| FeatureId { a: Feature::Vertex(v), b: Feature::Edge(side) };
-    let tangent = Vec2::new(-normal.y, normal.x);
+    let tangent = Vector::new(-normal.y, normal.x);
     let segment = [end(0), end(1)];
     let clipped = clip_segment(segment, -tangent, -tangent.dot(v1), cut_at(r1))
         .and_then(|s| clip_segment(s, tangent, tangent.dot(v2), cut_at(r2)));
@@ -255,7 +255,7 @@ fn side_manifold<A: Polygonal>(
     side: usize,
     c: &Placed,
     pose_a: &Pose,
-    world_normal: Vec2,
+    world_normal: Vector,
 ) -> Manifold {
     let n = a.vertices().len();
     let outward = if side == 0 { c.normal } else { -c.normal };
@@ -272,7 +272,7 @@ fn side_manifold<A: Polygonal>(
         id: FeatureId { a: Feature::Vertex(v as u32), b: Feature::Edge(side as u32) },
     };
     let edge = [vertex(k), vertex(k2)];
-    let tangent = unit(c.ends[1] - c.ends[0]).unwrap_or(Vec2::X);
+    let tangent = unit(c.ends[1] - c.ends[0]).unwrap_or(Vector::X);
     let cut_at = |e| FeatureId { a: Feature::Edge(k as u32), b: Feature::Vertex(e) };
     let clipped = clip_segment(edge, -tangent, -tangent.dot(c.ends[0]), cut_at(0))
         .and_then(|s| clip_segment(s, tangent, tangent.dot(c.ends[1]), cut_at(1)));
@@ -294,7 +294,7 @@ fn side_manifold<A: Polygonal>(
 pub(crate) fn finish(
     clipped: Option<[ContactPoint; 2]>,
     unclipped: [ContactPoint; 2],
-    normal: Vec2,
+    normal: Vector,
 ) -> Manifold {
     if let Some([p, q]) = clipped {
         match (p.depth > 0.0, q.depth > 0.0) {
@@ -306,5 +306,5 @@ pub(crate) fn finish(
     }
     let [p, q] = unclipped;
     let deeper = if q.depth > p.depth { q } else { p };
-    Manifold::one(normal, ContactPoint { depth: deeper.depth.max(f32::MIN_POSITIVE), ..deeper })
+    Manifold::one(normal, ContactPoint { depth: deeper.depth.max(Real::MIN_POSITIVE), ..deeper })
 }

@@ -18,7 +18,7 @@
 //! overlaps by its radius).
 
 use crate::robust::unit;
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::interval::max;
 
@@ -28,19 +28,19 @@ use crate::{
 
 /// The circle's centre in the polygon's frame.
 #[inline]
-pub(crate) fn center_in(pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Vec2 {
+pub(crate) fn center_in(pose_a: &Pose, b: &Circle, pose_b: &Pose) -> Vector {
     pose_a.inv_mul(pose_b).apply(b.center())
 }
 
 /// The separation of the circle (centre `c`, radius `r`, polygon frame) from face `i`.
 #[inline]
-fn face_separation<A: Polygonal>(a: &A, i: usize, c: Vec2, r: f32) -> f32 {
+fn face_separation<A: Polygonal>(a: &A, i: usize, c: Vector, r: Real) -> Real {
     a.normals()[i].dot(c) - a.plane_offsets()[i] - r
 }
 
 /// The vertex nearest `c` and the unit axis from it to `c` (with the fallback above).
 #[inline]
-pub(crate) fn vertex_axis<A: Polygonal>(a: &A, c: Vec2) -> (usize, Vec2) {
+pub(crate) fn vertex_axis<A: Polygonal>(a: &A, c: Vector) -> (usize, Vector) {
     let vertices = a.vertices();
     let mut k = 0;
     let mut best = vertices[0].distance_squared(c);
@@ -56,7 +56,7 @@ pub(crate) fn vertex_axis<A: Polygonal>(a: &A, c: Vec2) -> (usize, Vec2) {
 
 /// The polygon's largest projection on the unit `axis` from vertex `k` towards the centre.
 #[inline]
-pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vec2) -> f32 {
+pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vector) -> Real {
     let n = a.vertices().len();
     let normals = a.normals();
     // When the axis lies between the normals of the two edges meeting at vertex k, that vertex
@@ -66,20 +66,20 @@ pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vec2) -> f32 
     if before.perp_dot(axis) >= 0.0 && axis.perp_dot(normals[k]) >= 0.0 {
         a.vertices()[k].dot(axis)
     } else {
-        a.vertices().iter().fold(f32::NEG_INFINITY, |m, v| max(m, v.dot(axis)))
+        a.vertices().iter().fold(Real::NEG_INFINITY, |m, v| max(m, v.dot(axis)))
     }
 }
 
 /// The separation along the vertex axis.
 #[inline]
-fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vec2, c: Vec2, r: f32) -> f32 {
+fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vector, c: Vector, r: Real) -> Real {
     axis.dot(c) - r - vertex_axis_max(a, k, axis)
 }
 
 /// The polygon's vertex nearest `c` and the unit axis from it to `c` (see [`vertex_axis`]),
 /// given that vertex's index.
 #[inline]
-fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vec2) -> Vec2 {
+fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vector) -> Vector {
     unit(c - a.vertices()[k]).unwrap_or(a.normals()[k])
 }
 
@@ -87,9 +87,9 @@ fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vec2) -> Vec2 {
 /// frame: (axis, its unit direction, separation). Faces win ties. One pass finds both the best
 /// face and the nearest vertex.
 #[inline]
-fn search<A: Polygonal>(a: &A, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
-    let mut best = (0, f32::NEG_INFINITY);
-    let mut nearest = (0, f32::INFINITY);
+fn search<A: Polygonal>(a: &A, c: Vector, r: Real) -> (Axis, Vector, Real) {
+    let mut best = (0, Real::NEG_INFINITY);
+    let mut nearest = (0, Real::INFINITY);
     let (normals, offsets) = (a.normals(), a.plane_offsets());
     for (i, v) in a.vertices().iter().enumerate() {
         let s = normals[i].dot(c) - offsets[i] - r;
@@ -116,7 +116,7 @@ fn search<A: Polygonal>(a: &A, c: Vec2, r: f32) -> (Axis, Vec2, f32) {
 pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> bool {
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
-    let mut nearest = (0, f32::INFINITY);
+    let mut nearest = (0, Real::INFINITY);
     for i in 0..a.vertices().len() {
         if face_separation(a, i, c, r) >= 0.0 {
             return false;

@@ -14,7 +14,7 @@
 //!                  |<-sᵢ->\/     sᵢ < 0: b must move forwards by −sᵢ to clear face i.
 //! ```
 
-use glam::{Vec2, Vec4};
+use crate::{Real, Vector, Vector4};
 
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::shape::shadow_of;
@@ -27,11 +27,11 @@ use crate::{
 /// face of b must be than the best face of a to become the reference face in [`collide`]. Near
 /// ties then resolve to a every frame instead of flipping with rounding noise, which would make
 /// resting boxes jitter. The manifold's depth can exceed the MTV depth by at most this much.
-pub const REFERENCE_BIAS: f32 = 5e-4;
+pub const REFERENCE_BIAS: Real = 5e-4;
 
 /// The separation of b from face `i` of a; `xf` places b in a's frame.
 #[inline]
-fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose) -> f32 {
+fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose) -> Real {
     let normal = a.normals()[i];
     // Turn the normal into b's frame rather than moving b's vertices into a's.
     let normal_in_b = xf.rotation.apply_inv(normal);
@@ -56,9 +56,9 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     a: &A,
     b: &B,
     xf: &Pose,
-) -> (usize, f32) {
+) -> (usize, Real) {
     let (normals, offsets) = (a.normals(), a.plane_offsets());
-    let mut best = (0, f32::NEG_INFINITY);
+    let mut best = (0, Real::NEG_INFINITY);
     if b.vertices().len() <= WALK_ABOVE {
         // Four faces at a time; the lanes are then read in face order, so ties still go to the
         // lower index.
@@ -101,14 +101,14 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
 /// all four; each lane's arithmetic is exactly that of the one-normal path (the same products
 /// and sums in the same order), so the two give the same numbers.
 #[inline]
-fn lane_shadows<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> (Vec4, Vec4) {
-    let (c, s) = (Vec4::splat(xf.rotation.cos), Vec4::splat(xf.rotation.sin));
+fn lane_shadows<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> (Vector4, Vector4) {
+    let (c, s) = (Vector4::splat(xf.rotation.cos), Vector4::splat(xf.rotation.sin));
     let dx = c * lanes.nx + s * lanes.ny;
     let dy = -s * lanes.nx + c * lanes.ny;
-    let shift = lanes.nx * Vec4::splat(xf.translation.x) + lanes.ny * Vec4::splat(xf.translation.y);
-    let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
+    let shift = lanes.nx * Vector4::splat(xf.translation.x) + lanes.ny * Vector4::splat(xf.translation.y);
+    let (mut lo, mut hi) = (Vector4::INFINITY, Vector4::NEG_INFINITY);
     for v in b.vertices() {
-        let p = dx * Vec4::splat(v.x) + dy * Vec4::splat(v.y);
+        let p = dx * Vector4::splat(v.x) + dy * Vector4::splat(v.y);
         lo = lo.min(p);
         hi = hi.max(p);
     }
@@ -117,7 +117,7 @@ fn lane_shadows<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> (Vec4, V
 
 /// The vertex lowest along `direction` and its projection, by projecting every vertex.
 #[inline]
-fn lowest_vertex(vertices: &[Vec2], direction: Vec2) -> (usize, f32) {
+fn lowest_vertex(vertices: &[Vector], direction: Vector) -> (usize, Real) {
     let mut best = (0, vertices[0].dot(direction));
     for (j, v) in vertices.iter().enumerate().skip(1) {
         let d = v.dot(direction);
@@ -132,7 +132,7 @@ fn lowest_vertex(vertices: &[Vec2], direction: Vec2) -> (usize, f32) {
 /// vertex is lower. On a convex polygon the projections along the boundary fall to the lowest
 /// vertex and rise after it, so the walk stops there when it starts at or before it.
 #[inline]
-fn walk_down(vertices: &[Vec2], direction: Vec2, start: usize) -> (usize, f32) {
+fn walk_down(vertices: &[Vector], direction: Vector, start: usize) -> (usize, Real) {
     let n = vertices.len();
     let (mut j, mut low) = (start, vertices[start].dot(direction));
     for _ in 0..n {
@@ -150,7 +150,7 @@ fn walk_down(vertices: &[Vec2], direction: Vec2, start: usize) -> (usize, f32) {
 /// along it (in b's frame): (beyond `axis.face`, beyond the opposite side); `xf` places b in a's
 /// frame.
 #[inline]
-fn clearances(axis: &SatAxis, lo: f32, hi: f32, xf: &Pose) -> (f32, f32) {
+fn clearances(axis: &SatAxis, lo: Real, hi: Real, xf: &Pose) -> (Real, Real) {
     let shift = axis.normal.dot(xf.translation);
     (lo + shift - axis.shadow.max, axis.shadow.min - (hi + shift))
 }
@@ -169,8 +169,8 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
         let axes = a.axes();
         for (group, lanes) in a.axis_lanes().iter().enumerate() {
             let (lo, hi) = lane_shadows(lanes, b, xf);
-            let beyond_face = (lo - lanes.hi).cmpge(Vec4::ZERO).bitmask();
-            let beyond_opposite = (lanes.lo - hi).cmpge(Vec4::ZERO).bitmask();
+            let beyond_face = (lo - lanes.hi).cmpge(Vector4::ZERO).bitmask();
+            let beyond_opposite = (lanes.lo - hi).cmpge(Vector4::ZERO).bitmask();
             let any = beyond_face | beyond_opposite;
             if any != 0 {
                 let k = any.trailing_zeros();
@@ -226,7 +226,7 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
         Some(Axis::EdgeB(j)) if (j as usize) < b.vertices().len() => {
             face_separation(b, j as usize, a, &a_in_b)
         }
-        _ => f32::NEG_INFINITY, // no axis, or one these shapes do not have
+        _ => Real::NEG_INFINITY, // no axis, or one these shapes do not have
     };
     if cached >= 0.0 {
         return false;
@@ -256,8 +256,8 @@ pub(crate) fn better_face<A: Polygonal, B: Polygonal>(
     pose_a: Pose,
     b: &B,
     pose_b: Pose,
-    (i, sa): (usize, f32),
-    (j, sb): (usize, f32),
+    (i, sa): (usize, Real),
+    (j, sb): (usize, Real),
 ) -> Separation {
     if sb > sa {
         Separation {
@@ -311,8 +311,8 @@ pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     b: &B,
     pose_b: Pose,
     (b_in_a, a_in_b): (&Pose, &Pose),
-    (i, sa): (usize, f32),
-    (j, sb): (usize, f32),
+    (i, sa): (usize, Real),
+    (j, sb): (usize, Real),
 ) -> Manifold {
     let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
     if sb > sa + tolerance {
@@ -360,7 +360,7 @@ fn clip<R: Polygonal, I: Polygonal>(
     ];
 
     // Side planes through v1 and v2, facing out along the reference edge's tangent.
-    let tangent = Vec2::new(-normal.y, normal.x);
+    let tangent = Vector::new(-normal.y, normal.x);
     let cut_at = |vertex| FeatureId { a: Feature::Vertex(vertex), b: Feature::Edge(k as u32) };
     let clipped = clip_segment(edge, -tangent, -tangent.dot(v1), cut_at(r1))
         .and_then(|seg| clip_segment(seg, tangent, tangent.dot(v2), cut_at(r2)));
@@ -385,5 +385,5 @@ fn clip<R: Polygonal, I: Polygonal>(
     // the incident edge's deeper endpoint, which SAT has shown to be behind it.
     let (p, q) = (to_point(edge[0]), to_point(edge[1]));
     let deeper = if q.depth > p.depth { q } else { p };
-    Manifold::one(world_normal, ContactPoint { depth: deeper.depth.max(f32::MIN_POSITIVE), ..deeper })
+    Manifold::one(world_normal, ContactPoint { depth: deeper.depth.max(Real::MIN_POSITIVE), ..deeper })
 }

@@ -15,7 +15,7 @@
 //! A radius of zero is allowed: the capsule is then the bare segment (it has no area, but SAT
 //! works the same for it). A zero-length capsule is a circle.
 
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::{Interval, ShapeError};
 
@@ -30,10 +30,10 @@ use crate::{Interval, ShapeError};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Capsule {
-    a: Vec2,
-    b: Vec2,
-    radius: f32,
-    normal: Vec2,
+    a: Vector,
+    b: Vector,
+    radius: Real,
+    normal: Vector,
 }
 
 impl Capsule {
@@ -43,7 +43,7 @@ impl Capsule {
     /// [`ShapeError::NonFinite`] for a non-finite end point, [`ShapeError::InvalidCapsuleRadius`]
     /// for a negative or non-finite radius, [`ShapeError::PointCapsule`] when the radius is zero
     /// and the ends coincide (a single point).
-    pub fn new(a: Vec2, b: Vec2, radius: f32) -> Result<Capsule, ShapeError> {
+    pub fn new(a: Vector, b: Vector, radius: Real) -> Result<Capsule, ShapeError> {
         if !a.is_finite() {
             return Err(ShapeError::NonFinite { index: 0 });
         }
@@ -57,52 +57,52 @@ impl Capsule {
             return Err(ShapeError::PointCapsule);
         }
         // A zero-length capsule is a circle: any normal will do; its axis is then redundant.
-        let direction = crate::robust::unit(b - a).unwrap_or(Vec2::X);
-        Ok(Capsule { a, b, radius, normal: Vec2::new(direction.y, -direction.x) })
+        let direction = crate::robust::unit(b - a).unwrap_or(Vector::X);
+        Ok(Capsule { a, b, radius, normal: Vector::new(direction.y, -direction.x) })
     }
 
     /// The first end of the core segment.
     #[inline]
-    pub fn a(&self) -> Vec2 {
+    pub fn a(&self) -> Vector {
         self.a
     }
 
     /// The second end of the core segment.
     #[inline]
-    pub fn b(&self) -> Vec2 {
+    pub fn b(&self) -> Vector {
         self.b
     }
 
     /// The radius.
     #[inline]
-    pub fn radius(&self) -> f32 {
+    pub fn radius(&self) -> Real {
         self.radius
     }
 
     /// The unit normal of the segment on the right-hand side of a → b (`-normal` is the other
     /// side); for a zero-length capsule, `-y`.
     #[inline]
-    pub fn normal(&self) -> Vec2 {
+    pub fn normal(&self) -> Vector {
         self.normal
     }
 
     /// The shadow on the unit `axis` (local frame).
     #[inline]
-    pub fn shadow(&self, axis: Vec2) -> Interval {
+    pub fn shadow(&self, axis: Vector) -> Interval {
         let (pa, pb) = (self.a.dot(axis), self.b.dot(axis));
         Interval::new(pa.min(pb) - self.radius, pa.max(pb) + self.radius)
     }
 
     /// The point of the core segment nearest `p` (local frame).
     #[inline]
-    pub fn closest_point(&self, p: Vec2) -> Vec2 {
+    pub fn closest_point(&self, p: Vector) -> Vector {
         closest_on_segment(self.a, self.b, p)
     }
 }
 
 /// The point of the segment `a`–`b` nearest `p`.
 #[inline]
-fn closest_on_segment(a: Vec2, b: Vec2, p: Vec2) -> Vec2 {
+fn closest_on_segment(a: Vector, b: Vector, p: Vector) -> Vector {
     let ab = b - a;
     let length2 = ab.length_squared();
     if length2 == 0.0 {
@@ -125,7 +125,7 @@ fn closest_on_segment(a: Vec2, b: Vec2, p: Vec2) -> Vec2 {
 ///
 /// Minimise |(p1 + s·d1) − (p2 + t·d2)|² over s, t in [0, 1]: solve the unconstrained 2×2
 /// system, clamp s, recompute the best t for it, and if t had to be clamped, recompute s.
-pub(crate) fn closest_between_segments(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -> (f32, f32) {
+pub(crate) fn closest_between_segments(p1: Vector, q1: Vector, p2: Vector, q2: Vector) -> (Real, Real) {
     let (d1, d2, r) = (q1 - p1, q2 - p2, p1 - p2);
     let (a, e, f) = (d1.length_squared(), d2.length_squared(), d2.dot(r));
     let (s, t);
@@ -157,7 +157,7 @@ pub(crate) fn closest_between_segments(p1: Vec2, q1: Vec2, p2: Vec2, q2: Vec2) -
 
 /// The point at parameter `t` of the segment `p`–`q`, exact at the ends.
 #[inline]
-pub(crate) fn segment_point(p: Vec2, q: Vec2, t: f32) -> Vec2 {
+pub(crate) fn segment_point(p: Vector, q: Vector, t: Real) -> Vector {
     if t <= 0.0 {
         p
     } else if t >= 1.0 {

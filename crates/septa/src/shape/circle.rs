@@ -1,6 +1,6 @@
 //! Circles.
 
-use glam::Vec2;
+use crate::{Real, Vector};
 
 use crate::{Interval, ShapeError};
 
@@ -18,8 +18,8 @@ use crate::{Interval, ShapeError};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Circle {
-    center: Vec2,
-    radius: f32,
+    center: Vector,
+    radius: Real,
 }
 
 impl Circle {
@@ -28,7 +28,7 @@ impl Circle {
     /// # Errors
     /// [`ShapeError::NonFinite`] for a non-finite centre, [`ShapeError::InvalidRadius`] unless
     /// the radius is finite and greater than zero.
-    pub fn new(center: Vec2, radius: f32) -> Result<Circle, ShapeError> {
+    pub fn new(center: Vector, radius: Real) -> Result<Circle, ShapeError> {
         if !center.is_finite() {
             return Err(ShapeError::NonFinite { index: 0 });
         }
@@ -40,19 +40,19 @@ impl Circle {
 
     /// The centre, in the local frame.
     #[inline]
-    pub fn center(&self) -> Vec2 {
+    pub fn center(&self) -> Vector {
         self.center
     }
 
     /// The radius.
     #[inline]
-    pub fn radius(&self) -> f32 {
+    pub fn radius(&self) -> Real {
         self.radius
     }
 
     /// The projection on a unit `axis` (local frame): the centre's projection ± the radius.
     #[inline]
-    pub fn project(&self, axis: Vec2) -> Interval {
+    pub fn project(&self, axis: Vector) -> Interval {
         let c = self.center.dot(axis);
         Interval::new(c - self.radius, c + self.radius)
     }

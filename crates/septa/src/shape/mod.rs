@@ -14,7 +14,7 @@ pub use circle::Circle;
 pub use oriented_box::OrientedBox;
 pub use polygon::{ConvexPolygon, COLLINEAR_TOLERANCE};
 
-use glam::{Vec2, Vec4};
+use crate::{Real, Vector, Vector4};
 
 use crate::Interval;
 
@@ -26,19 +26,19 @@ use crate::Interval;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Lanes {
     /// The x coordinates of four vertices.
-    pub xs: Vec4,
+    pub xs: Vector4,
     /// Their y coordinates.
-    pub ys: Vec4,
+    pub ys: Vector4,
 }
 
 /// The vertices in groups of four (see [`Lanes`]).
-pub(crate) fn lanes_of(vertices: &[Vec2]) -> alloc::vec::Vec<Lanes> {
+pub(crate) fn lanes_of(vertices: &[Vector]) -> alloc::vec::Vec<Lanes> {
     let last = vertices[vertices.len() - 1];
     (0..vertices.len().div_ceil(4))
         .map(|group| {
             let v = |k: usize| vertices.get(4 * group + k).copied().unwrap_or(last);
             let (a, b, c, d) = (v(0), v(1), v(2), v(3));
-            Lanes { xs: Vec4::new(a.x, b.x, c.x, d.x), ys: Vec4::new(a.y, b.y, c.y, d.y) }
+            Lanes { xs: Vector4::new(a.x, b.x, c.x, d.x), ys: Vector4::new(a.y, b.y, c.y, d.y) }
         })
         .collect()
 }
@@ -46,9 +46,9 @@ pub(crate) fn lanes_of(vertices: &[Vec2]) -> alloc::vec::Vec<Lanes> {
 /// The lowest and highest projections of the grouped vertices on `direction`: `v · direction`
 /// for each vertex, computed as `x·dx + y·dy` exactly as [`Vec2::dot`] does.
 #[inline]
-pub(crate) fn shadow_of(lanes: &[Lanes], direction: Vec2) -> (f32, f32) {
-    let (dx, dy) = (Vec4::splat(direction.x), Vec4::splat(direction.y));
-    let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
+pub(crate) fn shadow_of(lanes: &[Lanes], direction: Vector) -> (Real, Real) {
+    let (dx, dy) = (Vector4::splat(direction.x), Vector4::splat(direction.y));
+    let (mut lo, mut hi) = (Vector4::INFINITY, Vector4::NEG_INFINITY);
     for group in lanes {
         let p = group.xs * dx + group.ys * dy;
         lo = lo.min(p);
@@ -67,44 +67,44 @@ pub(crate) fn shadow_of(lanes: &[Lanes], direction: Vec2) -> (f32, f32) {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NormalLanes {
     /// The x components of four unit normals.
-    pub nx: Vec4,
+    pub nx: Vector4,
     /// Their y components.
-    pub ny: Vec4,
+    pub ny: Vector4,
     /// The polygon's largest projection on each.
-    pub hi: Vec4,
+    pub hi: Vector4,
     /// The polygon's smallest projection on each, or −∞.
-    pub lo: Vec4,
+    pub lo: Vector4,
 }
 
 /// `count` entries of (normal, hi, lo) in groups of four (see [`NormalLanes`]).
 pub(crate) fn normal_lanes(
     count: usize,
-    entry: impl Fn(usize) -> (Vec2, f32, f32),
+    entry: impl Fn(usize) -> (Vector, Real, Real),
 ) -> alloc::vec::Vec<NormalLanes> {
     (0..count.div_ceil(4))
         .map(|group| {
             let e = |k: usize| entry((4 * group + k).min(count - 1));
             let (a, b, c, d) = (e(0), e(1), e(2), e(3));
             NormalLanes {
-                nx: Vec4::new(a.0.x, b.0.x, c.0.x, d.0.x),
-                ny: Vec4::new(a.0.y, b.0.y, c.0.y, d.0.y),
-                hi: Vec4::new(a.1, b.1, c.1, d.1),
-                lo: Vec4::new(a.2, b.2, c.2, d.2),
+                nx: Vector4::new(a.0.x, b.0.x, c.0.x, d.0.x),
+                ny: Vector4::new(a.0.y, b.0.y, c.0.y, d.0.y),
+                hi: Vector4::new(a.1, b.1, c.1, d.1),
+                lo: Vector4::new(a.2, b.2, c.2, d.2),
             }
         })
         .collect()
 }
 
 /// The face lanes of a polygon with these normals and plane offsets.
-pub(crate) fn face_lanes_of(normals: &[Vec2], offsets: &[f32]) -> alloc::vec::Vec<NormalLanes> {
-    normal_lanes(normals.len(), |i| (normals[i], offsets[i], f32::NEG_INFINITY))
+pub(crate) fn face_lanes_of(normals: &[Vector], offsets: &[Real]) -> alloc::vec::Vec<NormalLanes> {
+    normal_lanes(normals.len(), |i| (normals[i], offsets[i], Real::NEG_INFINITY))
 }
 
 /// The axis lanes of these distinct axes.
 pub(crate) fn axis_lanes_of(axes: &[SatAxis]) -> alloc::vec::Vec<NormalLanes> {
     normal_lanes(axes.len(), |i| {
         let axis = &axes[i];
-        let lo = if axis.opposite.is_some() { axis.shadow.min } else { f32::NEG_INFINITY };
+        let lo = if axis.opposite.is_some() { axis.shadow.min } else { Real::NEG_INFINITY };
         (axis.normal, axis.shadow.max, lo)
     })
 }
@@ -112,7 +112,7 @@ pub(crate) fn axis_lanes_of(axes: &[SatAxis]) -> alloc::vec::Vec<NormalLanes> {
 /// How far from exactly opposite (the sine of the angle) two face normals may be and still share
 /// one axis in the boolean test. Testing `-n` in place of a normal this close to it moves the
 /// shadows by at most this fraction of the shapes' size, which is below f32 resolution.
-pub const PARALLEL_TOLERANCE: f32 = 1e-6;
+pub const PARALLEL_TOLERANCE: Real = 1e-6;
 
 /// One distinct axis of a polygon's boolean SAT test, with the polygon's whole shadow on it.
 ///
@@ -123,7 +123,7 @@ pub const PARALLEL_TOLERANCE: f32 = 1e-6;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SatAxis {
     /// The unit axis: the outward normal of `face`.
-    pub normal: Vec2,
+    pub normal: Vector,
     /// The polygon's shadow on `normal`: `max` is `face`'s plane offset.
     pub shadow: Interval,
     /// The face whose normal this is.
@@ -139,13 +139,13 @@ pub struct SatAxis {
 /// face opposite face `i` is where the turning from `nᵢ` reaches half a turn; as `i` advances,
 /// so does that face, and one sweep of two indices finds every pair.
 pub(crate) fn distinct_axes(
-    vertices: &[Vec2],
-    normals: &[Vec2],
-    offsets: &[f32],
+    vertices: &[Vector],
+    normals: &[Vector],
+    offsets: &[Real],
 ) -> alloc::vec::Vec<SatAxis> {
     let n = normals.len();
     let mut opposite: alloc::vec::Vec<Option<u32>> = alloc::vec![None; n];
-    let mut lowest: alloc::vec::Vec<f32> = alloc::vec![0.0; n];
+    let mut lowest: alloc::vec::Vec<Real> = alloc::vec![0.0; n];
     let mut j = 1;
     for i in 0..n {
         j = j.max(i + 1);
@@ -155,7 +155,7 @@ pub(crate) fn distinct_axes(
         while j + 1 < i + n && normals[i].perp_dot(normals[(j + 1) % n]) > 0.0 {
             j += 1;
         }
-        lowest[i] = (j..j + 3).map(|k| vertices[k % n].dot(normals[i])).fold(f32::INFINITY, f32::min);
+        lowest[i] = (j..j + 3).map(|k| vertices[k % n].dot(normals[i])).fold(Real::INFINITY, Real::min);
         for k in [j % n, (j + 1) % n] {
             let (ni, nk) = (normals[i], normals[k]);
             if k != i && ni.dot(nk) < 0.0 && ni.perp_dot(nk).abs() <= PARALLEL_TOLERANCE {
@@ -184,13 +184,13 @@ pub(crate) fn distinct_axes(
 /// boxes (a box *is* a 4-gon) and give the same answers.
 pub trait Polygonal {
     /// The vertices, counter-clockwise, in the local frame.
-    fn vertices(&self) -> &[Vec2];
+    fn vertices(&self) -> &[Vector];
     /// The unit outward normal of each edge.
-    fn normals(&self) -> &[Vec2];
+    fn normals(&self) -> &[Vector];
     /// The plane offset of each edge: the largest projection of the shape on that edge's normal.
-    fn plane_offsets(&self) -> &[f32];
+    fn plane_offsets(&self) -> &[Real];
     /// The largest distance from the centroid to a vertex.
-    fn bounding_radius(&self) -> f32;
+    fn bounding_radius(&self) -> Real;
     /// The distinct axes of the boolean test: one per face, except that a face parallel to an
     /// earlier one shares its axis (see [`SatAxis`]).
     fn axes(&self) -> &[SatAxis];
@@ -203,7 +203,7 @@ pub trait Polygonal {
     fn axis_lanes(&self) -> &[NormalLanes];
 
     /// The projection on `axis` (local frame), with the indices of the vertices at its ends.
-    fn project(&self, axis: Vec2) -> (Interval, usize, usize) {
+    fn project(&self, axis: Vector) -> (Interval, usize, usize) {
         let vertices = self.vertices();
         let (mut lo, mut hi) = (0, 0);
         let first = vertices[0].dot(axis);
@@ -231,6 +231,9 @@ pub trait Polygonal {
 #[derive(Clone, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "type", rename_all = "lowercase"))]
+// A box keeps its precomputed geometry inline so that queries never follow a pointer; in the f64
+// build that doubles and outgrows the other variants, which is the price of the precision.
+#[cfg_attr(feature = "f64", allow(clippy::large_enum_variant))]
 pub enum Shape {
     /// A convex polygon.
     Polygon(ConvexPolygon),

@@ -13,7 +13,7 @@
 //!
 //! so box against box tests 4 axes at constant cost each (see [`crate::pair::box_box`]).
 
-use glam::{Vec2, Vec4};
+use crate::{Real, Vector, Vector4};
 
 use super::{axis_lanes_of, face_lanes_of, Lanes, NormalLanes, SatAxis};
 use crate::{Interval, Polygonal, Rot, ShapeError};
@@ -34,12 +34,12 @@ use crate::{Interval, Polygonal, Rot, ShapeError};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OrientedBox {
-    center: Vec2,
-    half_extents: Vec2,
+    center: Vector,
+    half_extents: Vector,
     rotation: Rot,
-    vertices: [Vec2; 4],
-    normals: [Vec2; 4],
-    offsets: [f32; 4],
+    vertices: [Vector; 4],
+    normals: [Vector; 4],
+    offsets: [Real; 4],
     axes: [SatAxis; 2],
     lanes: [Lanes; 1],
     face_lanes: [NormalLanes; 1],
@@ -52,7 +52,7 @@ impl OrientedBox {
     /// # Errors
     /// [`ShapeError::NonFinite`] for non-finite input, [`ShapeError::InvalidHalfExtents`] unless
     /// both half extents are greater than zero.
-    pub fn new(center: Vec2, half_extents: Vec2, angle: f32) -> Result<OrientedBox, ShapeError> {
+    pub fn new(center: Vector, half_extents: Vector, angle: Real) -> Result<OrientedBox, ShapeError> {
         if !(center.is_finite() && half_extents.is_finite() && angle.is_finite()) {
             return Err(ShapeError::NonFinite { index: 0 });
         }
@@ -60,7 +60,7 @@ impl OrientedBox {
             return Err(ShapeError::InvalidHalfExtents { x: half_extents.x, y: half_extents.y });
         }
         let rotation = Rot::from_angle(angle);
-        let (ex, ey) = (rotation.apply(Vec2::X), rotation.apply(Vec2::Y));
+        let (ex, ey) = (rotation.apply(Vector::X), rotation.apply(Vector::Y));
         let (hx, hy) = (ex * half_extents.x, ey * half_extents.y);
         let vertices = [center - hx - hy, center + hx - hy, center + hx + hy, center - hx + hy];
         let normals = [-ey, ex, ey, -ex];
@@ -84,7 +84,7 @@ impl OrientedBox {
             },
         ];
         let [p, q, r, t] = vertices;
-        let lanes = [Lanes { xs: Vec4::new(p.x, q.x, r.x, t.x), ys: Vec4::new(p.y, q.y, r.y, t.y) }];
+        let lanes = [Lanes { xs: Vector4::new(p.x, q.x, r.x, t.x), ys: Vector4::new(p.y, q.y, r.y, t.y) }];
         let face_lanes = [face_lanes_of(&normals, &offsets)[0]];
         let axis_lanes = [axis_lanes_of(&axes)[0]];
         Ok(OrientedBox {
@@ -103,13 +103,13 @@ impl OrientedBox {
 
     /// The centre, in the local frame.
     #[inline]
-    pub fn center(&self) -> Vec2 {
+    pub fn center(&self) -> Vector {
         self.center
     }
 
     /// The half extents along the box's own axes.
     #[inline]
-    pub fn half_extents(&self) -> Vec2 {
+    pub fn half_extents(&self) -> Vector {
         self.half_extents
     }
 
@@ -121,13 +121,13 @@ impl OrientedBox {
 
     /// The box's unit axes `(ex, ey)` in the local frame: the normals of edges 1 and 2.
     #[inline]
-    pub fn directions(&self) -> (Vec2, Vec2) {
+    pub fn directions(&self) -> (Vector, Vector) {
         (self.normals[1], self.normals[2])
     }
 
     /// The shadow (projection interval) on the unit `axis` (local frame), in O(1).
     #[inline]
-    pub fn shadow(&self, axis: Vec2) -> Interval {
+    pub fn shadow(&self, axis: Vector) -> Interval {
         let c = self.center.dot(axis);
         let (ex, ey) = self.directions();
         let r = self.half_extents.x * ex.dot(axis).abs() + self.half_extents.y * ey.dot(axis).abs();
@@ -137,19 +137,19 @@ impl OrientedBox {
 
 impl Polygonal for OrientedBox {
     #[inline]
-    fn vertices(&self) -> &[Vec2] {
+    fn vertices(&self) -> &[Vector] {
         &self.vertices
     }
     #[inline]
-    fn normals(&self) -> &[Vec2] {
+    fn normals(&self) -> &[Vector] {
         &self.normals
     }
     #[inline]
-    fn plane_offsets(&self) -> &[f32] {
+    fn plane_offsets(&self) -> &[Real] {
         &self.offsets
     }
     #[inline]
-    fn bounding_radius(&self) -> f32 {
+    fn bounding_radius(&self) -> Real {
         self.half_extents.length()
     }
     #[inline]

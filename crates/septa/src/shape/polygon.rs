@@ -1,7 +1,9 @@
 //! Convex polygons: validated at construction, with everything SAT needs precomputed.
 
 use alloc::vec::Vec;
-use glam::{DVec2, Vec2};
+use glam::DVec2;
+
+use crate::{Real, ToF64, ToReal, Vector};
 
 use super::{axis_lanes_of, distinct_axes, face_lanes_of, lanes_of, Lanes, NormalLanes, SatAxis};
 use crate::{Interval, Polygonal, Pose, ShapeError};
@@ -38,15 +40,15 @@ pub const COLLINEAR_TOLERANCE: f64 = 2.5e-7;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvexPolygon {
-    vertices: Vec<Vec2>,
-    normals: Vec<Vec2>,
-    offsets: Vec<f32>,
+    vertices: Vec<Vector>,
+    normals: Vec<Vector>,
+    offsets: Vec<Real>,
     axes: Vec<SatAxis>,
     lanes: Vec<Lanes>,
     face_lanes: Vec<NormalLanes>,
     axis_lanes: Vec<NormalLanes>,
-    centroid: Vec2,
-    radius: f32,
+    centroid: Vector,
+    radius: Real,
 }
 
 impl ConvexPolygon {
@@ -60,11 +62,11 @@ impl ConvexPolygon {
     /// [`ShapeError::NonFinite`], [`ShapeError::TooFewVertices`] (fewer than 3 distinct points),
     /// [`ShapeError::ZeroArea`] (all points collinear), [`ShapeError::NotConvex`] (a reflex turn,
     /// a doubling back, or a boundary that winds more than once).
-    pub fn new(points: &[Vec2]) -> Result<ConvexPolygon, ShapeError> {
+    pub fn new(points: &[Vector]) -> Result<ConvexPolygon, ShapeError> {
         check_finite(points)?;
         let mut tagged: Vec<(DVec2, usize)> = Vec::with_capacity(points.len());
         for (index, p) in points.iter().enumerate() {
-            let p = p.as_dvec2();
+            let p = p.to_f64();
             if tagged.last().map(|last| last.0) != Some(p) {
                 tagged.push((p, index));
             }
@@ -98,10 +100,9 @@ impl ConvexPolygon {
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`], [`ShapeError::TooFewVertices`], [`ShapeError::ZeroArea`].
-    pub fn hull(points: &[Vec2]) -> Result<ConvexPolygon, ShapeError> {
+    pub fn hull(points: &[Vector]) -> Result<ConvexPolygon, ShapeError> {
         check_finite(points)?;
-        let mut pts: Vec<(DVec2, usize)> =
-            points.iter().enumerate().map(|(i, p)| (p.as_dvec2(), i)).collect();
+        let mut pts: Vec<(DVec2, usize)> = points.iter().enumerate().map(|(i, p)| (p.to_f64(), i)).collect();
         // Andrew's monotone chain: sort by x then y, build the lower and upper chains keeping
         // only strict left turns.
         pts.sort_by(|p, q| p.0.x.total_cmp(&q.0.x).then(p.0.y.total_cmp(&q.0.y)));
@@ -144,7 +145,7 @@ impl ConvexPolygon {
     /// # Errors
     /// [`ShapeError::TooFewSides`], [`ShapeError::InvalidRadius`], [`ShapeError::NonFinite`]
     /// (non-finite rotation).
-    pub fn regular(sides: usize, radius: f32, rotation: f32) -> Result<ConvexPolygon, ShapeError> {
+    pub fn regular(sides: usize, radius: Real, rotation: Real) -> Result<ConvexPolygon, ShapeError> {
         if sides < 3 {
             return Err(ShapeError::TooFewSides { sides });
         }
@@ -155,8 +156,8 @@ impl ConvexPolygon {
             return Err(ShapeError::NonFinite { index: 0 });
         }
         let step = core::f64::consts::TAU / sides as f64;
-        let points: Vec<Vec2> = (0..sides)
-            .map(|k| (DVec2::from_angle(rotation as f64 + step * k as f64) * radius as f64).as_vec2())
+        let points: Vec<Vector> = (0..sides)
+            .map(|k| (DVec2::from_angle(rotation as f64 + step * k as f64) * radius as f64).to_real())
             .collect();
         ConvexPolygon::new(&points)
     }
@@ -165,15 +166,20 @@ impl ConvexPolygon {
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`], or [`ShapeError::ZeroArea`] when a half extent is not positive.
-    pub fn rectangle(half_extents: Vec2) -> Result<ConvexPolygon, ShapeError> {
-        let Vec2 { x: hx, y: hy } = half_extents;
+    pub fn rectangle(half_extents: Vector) -> Result<ConvexPolygon, ShapeError> {
+        let Vector { x: hx, y: hy } = half_extents;
         if !half_extents.is_finite() {
             return Err(ShapeError::NonFinite { index: 0 });
         }
         if !(hx > 0.0 && hy > 0.0) {
             return Err(ShapeError::ZeroArea);
         }
-        ConvexPolygon::new(&[Vec2::new(-hx, -hy), Vec2::new(hx, -hy), Vec2::new(hx, hy), Vec2::new(-hx, hy)])
+        ConvexPolygon::new(&[
+            Vector::new(-hx, -hy),
+            Vector::new(hx, -hy),
+            Vector::new(hx, hy),
+            Vector::new(-hx, hy),
+        ])
     }
 
     /// The same polygon with its local origin moved to (the f32 nearest) its centroid, and the
@@ -196,7 +202,7 @@ impl ConvexPolygon {
     /// ```
     pub fn recentered(&self) -> (ConvexPolygon, Pose) {
         let origin = self.centroid;
-        let polygon = ConvexPolygon::from_ccw(self.vertices.iter().map(|v| v.as_dvec2()), origin.as_dvec2());
+        let polygon = ConvexPolygon::from_ccw(self.vertices.iter().map(|v| v.to_f64()), origin.to_f64());
         (polygon, Pose::from_translation(origin))
     }
 
@@ -204,15 +210,15 @@ impl ConvexPolygon {
     fn from_ccw(points: impl Iterator<Item = DVec2>, origin: DVec2) -> ConvexPolygon {
         let pts: Vec<DVec2> = points.map(|p| p - origin).collect();
         let n = pts.len();
-        let vertices: Vec<Vec2> = pts.iter().map(|p| p.as_vec2()).collect();
+        let vertices: Vec<Vector> = pts.iter().map(|p| p.to_real()).collect();
         let mut normals = Vec::with_capacity(n);
         let mut offsets = Vec::with_capacity(n);
         for i in 0..n {
             let e = pts[(i + 1) % n] - pts[i];
-            let normal = DVec2::new(e.y, -e.x).normalize().as_vec2();
+            let normal = DVec2::new(e.y, -e.x).normalize().to_real();
             // The offset of the *rounded* normal through the stored vertex, so that a projection
             // computed from stored data lands on it.
-            offsets.push(normal.as_dvec2().dot(vertices[i].as_dvec2()) as f32);
+            offsets.push(normal.to_f64().dot(vertices[i].to_f64()) as Real);
             normals.push(normal);
         }
         // Area-weighted centroid, about the first vertex to keep the products small.
@@ -223,8 +229,8 @@ impl ConvexPolygon {
             area2 += cross;
             weighted += (p + q) * cross;
         }
-        let centroid = (pts[0] + weighted / (3.0 * area2)).as_vec2();
-        let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0f32, f32::max);
+        let centroid = (pts[0] + weighted / (3.0 * area2)).to_real();
+        let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0, Real::max);
         let axes = distinct_axes(&vertices, &normals, &offsets);
         let lanes = lanes_of(&vertices);
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
@@ -245,39 +251,39 @@ impl ConvexPolygon {
 
     /// The vertices, counter-clockwise, in the local frame.
     #[inline]
-    pub fn vertices(&self) -> &[Vec2] {
+    pub fn vertices(&self) -> &[Vector] {
         &self.vertices
     }
 
     /// The unit outward normal of each edge: `normals()[i]` belongs to the edge from vertex `i`
     /// to vertex `i + 1`.
     #[inline]
-    pub fn normals(&self) -> &[Vec2] {
+    pub fn normals(&self) -> &[Vector] {
         &self.normals
     }
 
     /// The plane offset of each edge, `normals()[i] · vertices()[i]`: the largest projection of
     /// the polygon on its own normal `i`.
     #[inline]
-    pub fn plane_offsets(&self) -> &[f32] {
+    pub fn plane_offsets(&self) -> &[Real] {
         &self.offsets
     }
 
     /// The area-weighted centroid, in the local frame.
     #[inline]
-    pub fn centroid(&self) -> Vec2 {
+    pub fn centroid(&self) -> Vector {
         self.centroid
     }
 
     /// The largest distance from the centroid to a vertex.
     #[inline]
-    pub fn bounding_radius(&self) -> f32 {
+    pub fn bounding_radius(&self) -> Real {
         self.radius
     }
 
     /// The index of the vertex farthest along `direction` (the first one on a tie).
     #[inline]
-    pub fn support(&self, direction: Vec2) -> usize {
+    pub fn support(&self, direction: Vector) -> usize {
         let mut best = 0;
         let mut best_dot = self.vertices[0].dot(direction);
         for (i, v) in self.vertices.iter().enumerate().skip(1) {
@@ -293,26 +299,26 @@ impl ConvexPolygon {
     /// The projection of the polygon (in its local frame) on `axis`, with the indices of the
     /// vertices that give its smallest and largest ends.
     #[inline]
-    pub fn project(&self, axis: Vec2) -> (Interval, usize, usize) {
+    pub fn project(&self, axis: Vector) -> (Interval, usize, usize) {
         Polygonal::project(self, axis)
     }
 }
 
 impl Polygonal for ConvexPolygon {
     #[inline]
-    fn vertices(&self) -> &[Vec2] {
+    fn vertices(&self) -> &[Vector] {
         &self.vertices
     }
     #[inline]
-    fn normals(&self) -> &[Vec2] {
+    fn normals(&self) -> &[Vector] {
         &self.normals
     }
     #[inline]
-    fn plane_offsets(&self) -> &[f32] {
+    fn plane_offsets(&self) -> &[Real] {
         &self.offsets
     }
     #[inline]
-    fn bounding_radius(&self) -> f32 {
+    fn bounding_radius(&self) -> Real {
         self.radius
     }
     #[inline]
@@ -333,7 +339,7 @@ impl Polygonal for ConvexPolygon {
     }
 }
 
-fn check_finite(points: &[Vec2]) -> Result<(), ShapeError> {
+fn check_finite(points: &[Vector]) -> Result<(), ShapeError> {
     match points.iter().position(|p| !p.is_finite()) {
         Some(index) => Err(ShapeError::NonFinite { index }),
         None => Ok(()),

@@ -4,9 +4,9 @@
 //! tagged with `"type"` (`polygon`, `circle`, `box`, `capsule`). Deserialising
 //! runs the same validation as the constructors; unknown keys are errors.
 
+use crate::{Real, Vector};
 use alloc::string::ToString;
 use alloc::vec::Vec;
-use glam::Vec2;
 use serde::{de::Error, Deserialize, Deserializer, Serialize, Serializer};
 
 use super::{Capsule, Circle, ConvexPolygon, OrientedBox};
@@ -14,14 +14,14 @@ use super::{Capsule, Circle, ConvexPolygon, OrientedBox};
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PolygonData {
-    points: Vec<Vec2>,
+    points: Vec<Vector>,
 }
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CircleData {
-    center: Vec2,
-    radius: f32,
+    center: Vector,
+    radius: Real,
 }
 
 impl Serialize for ConvexPolygon {
@@ -53,17 +53,17 @@ impl<'de> Deserialize<'de> for Circle {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BoxData {
-    center: Vec2,
-    half_extents: Vec2,
-    angle: f32,
+    center: Vector,
+    half_extents: Vector,
+    angle: Real,
 }
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct CapsuleData {
-    a: Vec2,
-    b: Vec2,
-    radius: f32,
+    a: Vector,
+    b: Vector,
+    radius: Real,
 }
 
 impl Serialize for OrientedBox {

@@ -1,0 +1,68 @@
+//! The scalar septa computes in.
+//!
+//! By default every coordinate, normal and depth is an `f32`, the precision games and most
+//! physics engines use. The `f64` feature switches the whole crate to `f64`: the same
+//! algorithms and tolerances, with [`Real`] = `f64`, [`Vector`] = [`glam::DVec2`] and
+//! [`Vector4`] = [`glam::DVec4`]. Worlds tens of kilometres across at millimetre resolution
+//! need it; most do not.
+//!
+//! Like parry's `f32`/`f64` crates, the two builds have different types, so the feature is a
+//! choice for the final application, not something a library should switch on for its users.
+
+use glam::DVec2;
+
+/// The scalar type of every coordinate and result: `f32`, or `f64` with the `f64` feature.
+#[cfg(not(feature = "f64"))]
+pub type Real = f32;
+/// The scalar type of every coordinate and result: `f32`, or `f64` with the `f64` feature.
+#[cfg(feature = "f64")]
+pub type Real = f64;
+
+/// A point or direction in the plane: [`glam::Vec2`], or [`glam::DVec2`] with the `f64` feature.
+#[cfg(not(feature = "f64"))]
+pub type Vector = glam::Vec2;
+/// A point or direction in the plane: [`glam::Vec2`], or [`glam::DVec2`] with the `f64` feature.
+#[cfg(feature = "f64")]
+pub type Vector = glam::DVec2;
+
+/// Four [`Real`]s processed together (one SIMD register in the `f32` build): [`glam::Vec4`], or
+/// [`glam::DVec4`] with the `f64` feature.
+#[cfg(not(feature = "f64"))]
+pub type Vector4 = glam::Vec4;
+/// Four [`Real`]s processed together (one SIMD register in the `f32` build): [`glam::Vec4`], or
+/// [`glam::DVec4`] with the `f64` feature.
+#[cfg(feature = "f64")]
+pub type Vector4 = glam::DVec4;
+
+/// Widening to f64, for the few computations that must not overflow or underflow (see
+/// `robust`), and for times and velocities in the sweep.
+pub(crate) trait ToF64 {
+    /// The same vector in f64; exact.
+    fn to_f64(self) -> DVec2;
+}
+
+impl ToF64 for Vector {
+    #[inline]
+    fn to_f64(self) -> DVec2 {
+        #[cfg(not(feature = "f64"))]
+        return self.as_dvec2();
+        #[cfg(feature = "f64")]
+        return self;
+    }
+}
+
+/// Rounding an f64 result back to [`Real`].
+pub(crate) trait ToReal {
+    /// The nearest [`Vector`].
+    fn to_real(self) -> Vector;
+}
+
+impl ToReal for DVec2 {
+    #[inline]
+    fn to_real(self) -> Vector {
+        #[cfg(not(feature = "f64"))]
+        return self.as_vec2();
+        #[cfg(feature = "f64")]
+        return self;
+    }
+}
