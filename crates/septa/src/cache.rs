@@ -13,11 +13,10 @@ use crate::Axis;
 /// The last separating axis of one pair of shapes. Keep one per pair, across frames.
 ///
 /// ```
-/// use septa::{overlaps_cached, ConvexPolygon, Pose, SatCache};
-/// use glam::Vec2;
-/// let square = ConvexPolygon::rectangle(Vec2::splat(1.0)).unwrap();
+/// use septa::{overlaps_cached, ConvexPolygon, Pose, SatCache, Vector};
+/// let square = ConvexPolygon::rectangle(Vector::splat(1.0)).unwrap();
 /// let mut cache = SatCache::new();
-/// let far = Pose::from_translation(Vec2::new(5.0, 0.0));
+/// let far = Pose::from_translation(Vector::new(5.0, 0.0));
 /// assert!(!overlaps_cached(&square, Pose::IDENTITY, &square, far, &mut cache));
 /// assert!(cache.axis().is_some()); // tried first next time
 /// ```

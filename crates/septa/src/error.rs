@@ -6,9 +6,8 @@ use crate::Real;
 /// these instead of panicking or building a shape that would give wrong answers.
 ///
 /// ```
-/// use septa::{ConvexPolygon, ShapeError};
-/// use glam::Vec2;
-/// let err = ConvexPolygon::new(&[Vec2::ZERO, Vec2::X]).unwrap_err();
+/// use septa::{ConvexPolygon, ShapeError, Vector};
+/// let err = ConvexPolygon::new(&[Vector::ZERO, Vector::X]).unwrap_err();
 /// assert_eq!(err, ShapeError::TooFewVertices { distinct: 2 });
 /// assert_eq!(err.to_string(), "a polygon needs at least 3 distinct vertices, got 2");
 /// ```

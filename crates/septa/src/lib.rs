@@ -24,13 +24,12 @@
 //! directly if you prefer. Queries never allocate (except [`trace()`]).
 //!
 //! ```
-//! use septa::{collide, contact, overlaps, ConvexPolygon, Circle, Pose};
-//! use glam::Vec2;
+//! use septa::{collide, contact, overlaps, Circle, ConvexPolygon, Pose, Vector};
 //!
-//! let crate_box = ConvexPolygon::rectangle(Vec2::new(1.0, 0.5))?;
-//! let ball = Circle::new(Vec2::ZERO, 0.5)?;
-//! let box_pose = Pose::new(Vec2::new(0.0, 0.0), 0.3);
-//! let ball_pose = Pose::from_translation(Vec2::new(1.2, 0.6));
+//! let crate_box = ConvexPolygon::rectangle(Vector::new(1.0, 0.5))?;
+//! let ball = Circle::new(Vector::ZERO, 0.5)?;
+//! let box_pose = Pose::new(Vector::new(0.0, 0.0), 0.3);
+//! let ball_pose = Pose::from_translation(Vector::new(1.2, 0.6));
 //!
 //! assert!(overlaps(&crate_box, box_pose, &ball, ball_pose));
 //! let mtv = contact(&crate_box, box_pose, &ball, ball_pose).unwrap();
@@ -43,23 +42,36 @@
 //! ```
 //!
 //! Conventions: counter-clockwise polygons in a y-up frame (input of either winding is
-//! normalised); normals point from a to b; touching is not overlapping; f32 throughout, with
-//! each query working in one shape's local frame so that results stay accurate far from the
+//! normalised); normals point from a to b; touching is not overlapping; [`Real`] (f32 unless
+//! the `f64` feature is on, see [Precision](#precision)) throughout, with each query working in one shape's local frame so that results stay accurate far from the
 //! world origin when shapes are placed by poses (see [`ConvexPolygon::recentered`]): unit-size
 //! shapes at 1e5 from the origin get depth and normal within 1e-3 of the exact answer computed
 //! in f64 from the same f32 inputs (tested at 1e3, 1e4 and 1e5), where absolute coordinates
 //! would lose about 1e-2.
 //!
 //! Features: `std` (default; without it the crate is `no_std` + `alloc`), `serde`,
-//! `deterministic`.
+//! `deterministic`, `f64`.
+//!
+//! # Precision
+//! septa computes in [`Real`], `f32` by default: coordinates are [`Vector`]s (`glam::Vec2`). The
+//! `f64` feature makes [`Real`] `f64` and [`Vector`] `glam::DVec2` for the whole crate, for
+//! worlds whose size or resolution f32 cannot hold (unit shapes a billion units out, where f32
+//! cannot even represent the coordinates, get depths within 1e-6). The algorithms and the
+//! dimensionless tolerances ([`COLLINEAR_TOLERANCE`], [`PARALLEL_TOLERANCE`], the reference-face
+//! bias) are the same in both builds, and every test suite runs in both. Write coordinates as
+//! [`Vector`] and constants from [`consts`], as the examples here do, and code compiles in
+//! either build. The feature changes types, so it is the final application's choice; a library
+//! built on septa should leave it alone. In the f64 build the four-lane paths use `glam::DVec4`,
+//! which glam computes without SIMD.
 //!
 //! # Determinism
 //! The same input gives bit-identical output on every run and from every thread: queries are
 //! pure functions of their arguments (no global state, no caches but the [`SatCache`] you pass).
-//! Across platforms: all query arithmetic is IEEE-754 f32 addition, multiplication, division,
-//! square root, comparison and min/max, each exactly rounded; Rust never fuses `a * b + c` into
-//! an FMA on its own, and the four-lane (SIMD) paths do the same operations in the same order
-//! as the one-lane paths, so SSE, NEON and scalar builds agree bit for bit. The one exception
+//! Across platforms: all query arithmetic is IEEE-754 (f32, or f64 in that build) addition,
+//! multiplication, division, square root, comparison and min/max, each exactly rounded; Rust
+//! never fuses `a * b + c` into an FMA on its own, and the four-lane (SIMD) paths do the same
+//! operations in the same order as the one-lane paths, so SSE, NEON and scalar builds agree
+//! bit for bit. The one exception
 //! is sine, cosine and arc tangent, used where an angle is turned into a rotation
 //! ([`Rot::from_angle`], [`Pose::new`], [`OrientedBox::new`], [`ConvexPolygon::regular`]):
 //! platform maths libraries may differ in the last bit there. The `deterministic` feature takes
@@ -98,7 +110,7 @@ pub use interval::Interval;
 pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
 pub use pose::{Pose, Rot};
 pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Collide};
-pub use real::{Real, Vector, Vector4};
+pub use real::{consts, Real, Vector, Vector4};
 pub(crate) use real::{ToF64, ToReal};
 pub use shape::{
     Capsule, Circle, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Polygonal, SatAxis, Shape,

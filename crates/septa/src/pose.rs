@@ -11,10 +11,9 @@ use crate::{Real, Vector};
 /// A rotation in the plane, stored as its cosine and sine (a unit complex number).
 ///
 /// ```
-/// use septa::Rot;
-/// use glam::Vec2;
-/// let quarter = Rot::from_angle(core::f32::consts::FRAC_PI_2);
-/// assert!(quarter.apply(Vec2::X).abs_diff_eq(Vec2::Y, 1e-6));
+/// use septa::{Rot, Vector};
+/// let quarter = Rot::from_angle(septa::consts::FRAC_PI_2);
+/// assert!(quarter.apply(Vector::X).abs_diff_eq(Vector::Y, 1e-6));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -82,11 +81,10 @@ impl Default for Rot {
 /// Where a shape's local frame sits in the world: first rotate, then translate.
 ///
 /// ```
-/// use septa::Pose;
-/// use glam::Vec2;
-/// let pose = Pose::new(Vec2::new(10.0, 0.0), core::f32::consts::PI);
-/// assert!(pose.apply(Vec2::X).abs_diff_eq(Vec2::new(9.0, 0.0), 1e-6));
-/// assert!(pose.apply_inv(Vec2::new(9.0, 0.0)).abs_diff_eq(Vec2::X, 1e-6));
+/// use septa::{Pose, Vector};
+/// let pose = Pose::new(Vector::new(10.0, 0.0), septa::consts::PI);
+/// assert!(pose.apply(Vector::X).abs_diff_eq(Vector::new(9.0, 0.0), 1e-6));
+/// assert!(pose.apply_inv(Vector::new(9.0, 0.0)).abs_diff_eq(Vector::X, 1e-6));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -213,11 +213,10 @@ impl Collide<Shape> for Shape {
 /// separating axis theorem's strict form says.
 ///
 /// ```
-/// use septa::{overlaps, ConvexPolygon, Pose};
-/// use glam::Vec2;
-/// let square = ConvexPolygon::rectangle(Vec2::splat(1.0)).unwrap();
-/// let touching = Pose::from_translation(Vec2::new(2.0, 0.0));
-/// let overlapping = Pose::from_translation(Vec2::new(1.9, 0.0));
+/// use septa::{overlaps, ConvexPolygon, Pose, Vector};
+/// let square = ConvexPolygon::rectangle(Vector::splat(1.0)).unwrap();
+/// let touching = Pose::from_translation(Vector::new(2.0, 0.0));
+/// let overlapping = Pose::from_translation(Vector::new(1.9, 0.0));
 /// assert!(!overlaps(&square, Pose::IDENTITY, &square, touching));
 /// assert!(overlaps(&square, Pose::IDENTITY, &square, overlapping));
 /// ```
@@ -242,10 +241,9 @@ pub fn overlaps_cached<A: Collide<B>, B>(
 /// The largest separation over all candidate axes, for separated and overlapping pairs alike.
 ///
 /// ```
-/// use septa::{separation, Circle, Pose};
-/// use glam::Vec2;
-/// let a = Circle::new(Vec2::ZERO, 1.0).unwrap();
-/// let b = Circle::new(Vec2::new(5.0, 0.0), 1.0).unwrap();
+/// use septa::{separation, Circle, Pose, Vector};
+/// let a = Circle::new(Vector::ZERO, 1.0).unwrap();
+/// let b = Circle::new(Vector::new(5.0, 0.0), 1.0).unwrap();
 /// assert_eq!(separation(&a, Pose::IDENTITY, &b, Pose::IDENTITY).distance, 3.0);
 /// ```
 #[inline]
@@ -257,12 +255,11 @@ pub fn separation<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) ->
 /// normal (from a to b) and a depth; `None` when they do not overlap.
 ///
 /// ```
-/// use septa::{contact, ConvexPolygon, Pose};
-/// use glam::Vec2;
-/// let square = ConvexPolygon::rectangle(Vec2::splat(1.0)).unwrap();
-/// let b = Pose::from_translation(Vec2::new(1.5, 0.2));
+/// use septa::{contact, ConvexPolygon, Pose, Vector};
+/// let square = ConvexPolygon::rectangle(Vector::splat(1.0)).unwrap();
+/// let b = Pose::from_translation(Vector::new(1.5, 0.2));
 /// let mtv = contact(&square, Pose::IDENTITY, &square, b).unwrap();
-/// assert!(mtv.normal.abs_diff_eq(Vec2::X, 1e-6));
+/// assert!(mtv.normal.abs_diff_eq(Vector::X, 1e-6));
 /// assert!((mtv.depth - 0.5).abs() < 1e-6);
 /// ```
 #[inline]
@@ -274,14 +271,13 @@ pub fn contact<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Op
 /// shapes do not overlap. See [`crate::manifold`] for how the points are found and where they lie.
 ///
 /// ```
-/// use septa::{collide, ConvexPolygon, Pose};
-/// use glam::Vec2;
-/// let ground = ConvexPolygon::rectangle(Vec2::new(10.0, 1.0)).unwrap();
-/// let boxy = ConvexPolygon::rectangle(Vec2::splat(0.5)).unwrap();
-/// let resting = Pose::from_translation(Vec2::new(0.0, 1.49)); // sunk 0.01 into the ground
+/// use septa::{collide, ConvexPolygon, Pose, Vector};
+/// let ground = ConvexPolygon::rectangle(Vector::new(10.0, 1.0)).unwrap();
+/// let boxy = ConvexPolygon::rectangle(Vector::splat(0.5)).unwrap();
+/// let resting = Pose::from_translation(Vector::new(0.0, 1.49)); // sunk 0.01 into the ground
 /// let m = collide(&ground, Pose::IDENTITY, &boxy, resting).unwrap();
 /// assert_eq!(m.points().len(), 2); // both bottom corners
-/// assert!(m.normal.abs_diff_eq(Vec2::Y, 1e-6));
+/// assert!(m.normal.abs_diff_eq(Vector::Y, 1e-6));
 /// for p in m.points() {
 ///     assert!((p.depth - 0.01).abs() < 1e-5);
 /// }
@@ -294,10 +290,9 @@ pub fn collide<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Op
 /// The step trace of the test: every candidate axis with both shadows (see [module `trace`](mod@crate::trace)).
 ///
 /// ```
-/// use septa::{trace, Circle, ConvexPolygon, Pose, Verdict};
-/// use glam::Vec2;
-/// let square = ConvexPolygon::rectangle(Vec2::splat(1.0)).unwrap();
-/// let ball = Circle::new(Vec2::new(1.4, 1.4), 0.5).unwrap(); // off the corner
+/// use septa::{trace, Circle, ConvexPolygon, Pose, Vector, Verdict};
+/// let square = ConvexPolygon::rectangle(Vector::splat(1.0)).unwrap();
+/// let ball = Circle::new(Vector::new(1.4, 1.4), 0.5).unwrap(); // off the corner
 /// let t = trace(&square, Pose::IDENTITY, &ball, Pose::IDENTITY);
 /// assert_eq!(t.steps.len(), 5); // 4 edge normals + the corner→centre axis
 /// assert!(t.steps[..4].iter().all(|s| !s.is_gap()));
@@ -314,19 +309,18 @@ pub fn trace<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Trac
 /// [`mod@crate::sweep`]).
 ///
 /// ```
-/// use septa::{overlaps, time_of_impact, OrientedBox, Pose};
-/// use glam::Vec2;
+/// use septa::{overlaps, time_of_impact, OrientedBox, Pose, Vector};
 /// // A thin bullet passes right through a thin wall between two frames...
-/// let wall = OrientedBox::new(Vec2::ZERO, Vec2::new(0.05, 2.0), 0.0).unwrap();
-/// let bullet = OrientedBox::new(Vec2::ZERO, Vec2::new(0.1, 0.02), 0.0).unwrap();
-/// let (start, velocity) = (Pose::from_translation(Vec2::new(-3.0, 0.0)), Vec2::new(600.0, 0.0));
+/// let wall = OrientedBox::new(Vector::ZERO, Vector::new(0.05, 2.0), 0.0).unwrap();
+/// let bullet = OrientedBox::new(Vector::ZERO, Vector::new(0.1, 0.02), 0.0).unwrap();
+/// let (start, velocity) = (Pose::from_translation(Vector::new(-3.0, 0.0)), Vector::new(600.0, 0.0));
 /// let end = Pose::from_translation(start.translation + velocity * 0.01);
 /// assert!(!overlaps(&wall, Pose::IDENTITY, &bullet, start));
 /// assert!(!overlaps(&wall, Pose::IDENTITY, &bullet, end));
 /// // ...but the sweep over the frame catches it: contact when its front (x + 0.1) reaches -0.05.
-/// let hit = time_of_impact(&wall, Pose::IDENTITY, Vec2::ZERO, &bullet, start, velocity, 0.01).unwrap();
+/// let hit = time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &bullet, start, velocity, 0.01).unwrap();
 /// assert!((hit.time - 2.85 / 600.0).abs() < 1e-6);
-/// assert_eq!(hit.normal, Vec2::new(-1.0, 0.0)); // from the wall towards the bullet
+/// assert_eq!(hit.normal, Vector::new(-1.0, 0.0)); // from the wall towards the bullet
 /// ```
 #[inline]
 pub fn time_of_impact<A: Collide<B>, B>(

@@ -66,3 +66,12 @@ impl ToReal for DVec2 {
         return self;
     }
 }
+
+/// The mathematical constants (π, √2, …) as [`Real`]s: `core::f32::consts`, or
+/// `core::f64::consts` with the `f64` feature.
+pub mod consts {
+    #[cfg(not(feature = "f64"))]
+    pub use core::f32::consts::*;
+    #[cfg(feature = "f64")]
+    pub use core::f64::consts::*;
+}

@@ -14,7 +14,12 @@ use crate::{Real, ToF64, ToReal, Vector};
 /// `v` in f64 as `scale · d`, with `d`'s components safe to square.
 #[inline]
 fn split(v: Vector) -> (f64, DVec2) {
-    let d = v.to_f64();
+    split_f64(v.to_f64())
+}
+
+/// `d` as `scale · d'`, with `d'`'s components safe to square (see the module docs).
+#[inline]
+fn split_f64(d: DVec2) -> (f64, DVec2) {
     #[cfg(feature = "f64")]
     {
         let m = d.x.abs().max(d.y.abs());
@@ -35,7 +40,15 @@ pub(crate) fn length(v: Vector) -> Real {
 /// `v` scaled to unit length (computed in f64), or `None` when it is zero.
 #[inline]
 pub(crate) fn unit(v: Vector) -> Option<Vector> {
-    let (_, d) = split(v);
+    unit_f64(v.to_f64()).map(ToReal::to_real)
+}
+
+/// `d` scaled to unit length, or `None` when it is zero. Divides by the length rather than
+/// multiplying by its reciprocal (as `DVec2::normalize` does), which would add a rounding:
+/// an axis-aligned edge then gets exactly an axis-aligned unit normal.
+#[inline]
+pub(crate) fn unit_f64(d: DVec2) -> Option<DVec2> {
+    let (_, d) = split_f64(d);
     let l = d.length();
-    (l > 0.0).then(|| (d / l).to_real())
+    (l > 0.0).then(|| d / l)
 }

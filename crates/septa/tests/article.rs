@@ -2,10 +2,11 @@
 
 mod hand;
 
-use glam::Vec2;
 use hand::{assert_close, assert_near, unit_square, v};
-use septa::{contact, overlaps, separation, trace, Axis, Circle, ConvexPolygon, Interval, Pose, Verdict};
-use std::f32::consts::{FRAC_PI_4, SQRT_2};
+use septa::consts::{FRAC_PI_4, SQRT_2};
+use septa::{
+    contact, overlaps, separation, trace, Axis, Circle, ConvexPolygon, Interval, Pose, Real, Vector, Verdict,
+};
 
 /// Two squares of half-size 1 rotated by 45° (diamonds with corners √2 from their centres),
 /// b's centre at (1.6, 1.6).
@@ -19,18 +20,18 @@ use std::f32::consts::{FRAC_PI_4, SQRT_2};
 #[test]
 fn rotated_squares_with_overlapping_bounding_boxes_do_not_touch() {
     let square = unit_square();
-    let pa = Pose::new(Vec2::ZERO, FRAC_PI_4);
+    let pa = Pose::new(Vector::ZERO, FRAC_PI_4);
     let pb = Pose::new(v(1.6, 1.6), FRAC_PI_4);
 
     // The bounding boxes do overlap (worked above): a.max = √2 > b.min = 1.6 − √2. Computed from
     // the world corners of both squares:
     let corners = |p: Pose| [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)].map(|c| p.apply(c));
     let (min_a, max_a) =
-        corners(pa).iter().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), c| (lo.min(*c), hi.max(*c)));
+        corners(pa).iter().fold((Vector::MAX, Vector::MIN), |(lo, hi), c| (lo.min(*c), hi.max(*c)));
     let (min_b, max_b) =
-        corners(pb).iter().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), c| (lo.min(*c), hi.max(*c)));
-    assert_close(max_a, Vec2::splat(SQRT_2), 1e-5);
-    assert_close(min_b, Vec2::splat(1.6 - SQRT_2), 1e-5);
+        corners(pb).iter().fold((Vector::MAX, Vector::MIN), |(lo, hi), c| (lo.min(*c), hi.max(*c)));
+    assert_close(max_a, Vector::splat(SQRT_2), 1e-5);
+    assert_close(min_b, Vector::splat(1.6 - SQRT_2), 1e-5);
     assert!(min_b.cmplt(max_a).all() && min_a.cmplt(max_b).all());
 
     assert!(!overlaps(&square, pa, &square, pb));
@@ -136,7 +137,7 @@ fn the_push_is_the_shorter_way_out_not_the_overlap_length() {
     assert!(matches!(c.axis, Axis::EdgeA(1) | Axis::EdgeB(3)), "{:?}", c.axis);
 
     // Pushing by the overlap length leaves them overlapping; by the MTV (plus a hair) separates.
-    let by = |d: f32| Pose::from_translation(pb.translation + c.normal * d);
+    let by = |d: Real| Pose::from_translation(pb.translation + c.normal * d);
     assert!(overlaps(&wide, pa, &rod, by(0.2)));
     assert!(overlaps(&wide, pa, &rod, by(1.5)));
     assert!(!overlaps(&wide, pa, &rod, by(1.6 + 1e-4)));
@@ -204,7 +205,7 @@ fn interval_push_and_separation() {
 #[test]
 fn circle_off_a_corner_is_separated_only_by_the_vertex_axis() {
     let square = unit_square();
-    let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let ball = Circle::new(Vector::ZERO, 0.5).unwrap();
     let pb = Pose::from_translation(v(1.4, 1.4));
     assert!(!overlaps(&square, Pose::IDENTITY, &ball, pb));
     assert!(contact(&square, Pose::IDENTITY, &ball, pb).is_none());

@@ -4,12 +4,13 @@
 
 mod hand;
 
-use glam::Vec2;
 use hand::v;
-use septa::{collide, contact, overlaps, separation, Capsule, Circle, OrientedBox, Pose, ShapeError};
+use septa::{
+    collide, contact, overlaps, separation, Capsule, Circle, OrientedBox, Pose, Real, ShapeError, Vector,
+};
 
 fn square() -> OrientedBox {
-    OrientedBox::new(Vec2::ZERO, Vec2::ONE, 0.0).unwrap()
+    OrientedBox::new(Vector::ZERO, Vector::ONE, 0.0).unwrap()
 }
 
 const I: Pose = Pose::IDENTITY;
@@ -22,11 +23,11 @@ fn constructor_rules() {
         Err(ShapeError::InvalidCapsuleRadius { radius: -1.0 })
     );
     assert!(matches!(
-        Capsule::new(v(f32::NAN, 0.0), v(1.0, 0.0), 1.0),
+        Capsule::new(v(Real::NAN, 0.0), v(1.0, 0.0), 1.0),
         Err(ShapeError::NonFinite { index: 0 })
     ));
     assert!(matches!(
-        Capsule::new(v(0.0, 0.0), v(f32::INFINITY, 0.0), 1.0),
+        Capsule::new(v(0.0, 0.0), v(Real::INFINITY, 0.0), 1.0),
         Err(ShapeError::NonFinite { index: 1 })
     ));
     assert!(Capsule::new(v(0.0, 0.0), v(1.0, 0.0), 0.0).is_ok()); // a bare segment
@@ -39,20 +40,20 @@ fn zero_length_capsule_is_a_circle() {
     // along +x; the manifold point is its deepest point (0.8, 0).
     let dot = Capsule::new(v(1.5, 0.0), v(1.5, 0.0), 0.7).unwrap();
     let c = contact(&square(), I, &dot, I).unwrap();
-    assert!(c.normal.abs_diff_eq(Vec2::X, 1e-6) && (c.depth - 0.2).abs() < 1e-6, "{c:?}");
+    assert!(c.normal.abs_diff_eq(Vector::X, 1e-6) && (c.depth - 0.2).abs() < 1e-6, "{c:?}");
     let m = collide(&square(), I, &dot, I).unwrap();
     assert_eq!(m.points().len(), 1);
     assert!(m.points()[0].point.abs_diff_eq(v(0.8, 0.0), 1e-6) && (m.points()[0].depth - 0.2).abs() < 1e-6);
     // Off the corner (1, 1) along the diagonal at distance 0.8 > 0.7: apart by 0.1.
-    let off = 0.8 / 2f32.sqrt();
+    let off = 0.8 / Real::sqrt(2.0);
     let corner = Capsule::new(v(1.0 + off, 1.0 + off), v(1.0 + off, 1.0 + off), 0.7).unwrap();
     assert!(!overlaps(&square(), I, &corner, I));
     assert!((separation(&square(), I, &corner, I).distance - 0.1).abs() < 1e-5);
     // Against a circle: centres 1.5 apart, radii 0.7 + 1.0: depth 0.2.
     let ball = Circle::new(v(0.0, 1.5), 1.0).unwrap();
-    let dot0 = Capsule::new(Vec2::ZERO, Vec2::ZERO, 0.7).unwrap();
+    let dot0 = Capsule::new(Vector::ZERO, Vector::ZERO, 0.7).unwrap();
     let c = contact(&dot0, I, &ball, I).unwrap();
-    assert!(c.normal.abs_diff_eq(Vec2::Y, 1e-6) && (c.depth - 0.2).abs() < 1e-6, "{c:?}");
+    assert!(c.normal.abs_diff_eq(Vector::Y, 1e-6) && (c.depth - 0.2).abs() < 1e-6, "{c:?}");
 }
 
 #[test]
@@ -61,8 +62,8 @@ fn capsule_parallel_to_a_face_gives_two_points() {
     // top face. Two points, at the ends of the underside, depth 0.1 each.
     let lying = Capsule::new(v(-0.5, 1.3), v(0.5, 1.3), 0.4).unwrap();
     let m = collide(&square(), I, &lying, I).unwrap();
-    assert!(m.normal.abs_diff_eq(Vec2::Y, 1e-6));
-    let mut points: Vec<(f32, f32, f32)> =
+    assert!(m.normal.abs_diff_eq(Vector::Y, 1e-6));
+    let mut points: Vec<(Real, Real, Real)> =
         m.points().iter().map(|p| (p.point.x, p.point.y, p.depth)).collect();
     points.sort_by(|p, q| p.0.total_cmp(&q.0));
     assert_eq!(points.len(), 2);
@@ -72,8 +73,8 @@ fn capsule_parallel_to_a_face_gives_two_points() {
     // Longer than the face (x from -2 to 2): clipped by the side planes x = ±1.
     let long = Capsule::new(v(-2.0, 1.3), v(2.0, 1.3), 0.4).unwrap();
     let m = collide(&square(), I, &long, I).unwrap();
-    let mut xs: Vec<f32> = m.points().iter().map(|p| p.point.x).collect();
-    xs.sort_by(f32::total_cmp);
+    let mut xs: Vec<Real> = m.points().iter().map(|p| p.point.x).collect();
+    xs.sort_by(Real::total_cmp);
     assert_eq!(xs.len(), 2);
     assert!((xs[0] + 1.0).abs() < 1e-6 && (xs[1] - 1.0).abs() < 1e-6, "{xs:?}");
     // Tilted (ends at y = 1.3 and 1.5): only the lower end's underside is behind the face.
@@ -91,7 +92,7 @@ fn end_cap_on_a_vertex() {
     let cap = Capsule::new(v(1.0, 1.0), v(3.0, 3.0), 0.5).unwrap();
     let c = contact(&square(), I, &cap, I).unwrap();
     assert!((c.depth - 0.5).abs() < 1e-6, "{c:?}");
-    assert!(c.normal.abs_diff_eq(Vec2::X, 1e-6), "{c:?}");
+    assert!(c.normal.abs_diff_eq(Vector::X, 1e-6), "{c:?}");
     // Moving the capsule by the MTV leaves it touching: not overlapping.
     let moved = Pose::from_translation(c.normal * c.depth);
     assert!(!overlaps(&square(), I, &cap, moved));
@@ -113,9 +114,9 @@ fn crossing_capsules_and_a_bare_segment() {
     // manifold is the segment clipped to the face's side planes: (±1, 0.5), depth 0.5 each.
     let segment = Capsule::new(v(-2.0, 0.5), v(2.0, 0.5), 0.0).unwrap();
     let c = contact(&square(), I, &segment, I).unwrap();
-    assert!((c.depth - 0.5).abs() < 1e-6 && c.normal.abs_diff_eq(Vec2::Y, 1e-6), "{c:?}");
+    assert!((c.depth - 0.5).abs() < 1e-6 && c.normal.abs_diff_eq(Vector::Y, 1e-6), "{c:?}");
     let m = collide(&square(), I, &segment, I).unwrap();
-    let mut points: Vec<Vec2> = m.points().iter().map(|p| p.point).collect();
+    let mut points: Vec<Vector> = m.points().iter().map(|p| p.point).collect();
     points.sort_by(|p, q| p.x.total_cmp(&q.x));
     assert_eq!(points.len(), 2);
     assert!(points[0].abs_diff_eq(v(-1.0, 0.5), 1e-6) && points[1].abs_diff_eq(v(1.0, 0.5), 1e-6));
@@ -127,9 +128,9 @@ fn capsule_pairs_in_both_orders_and_rotated() {
     // The lying capsule of the two-point test, seen from the capsule: the normal turns around.
     let lying = Capsule::new(v(-0.5, 1.3), v(0.5, 1.3), 0.4).unwrap();
     let c = contact(&lying, I, &square(), I).unwrap();
-    assert!(c.normal.abs_diff_eq(-Vec2::Y, 1e-6) && (c.depth - 0.1).abs() < 1e-6);
+    assert!(c.normal.abs_diff_eq(-Vector::Y, 1e-6) && (c.depth - 0.1).abs() < 1e-6);
     // The whole scene turned by 90° about the origin: the normal turns with it, depth the same.
-    let quarter = Pose::new(Vec2::ZERO, std::f32::consts::FRAC_PI_2);
+    let quarter = Pose::new(Vector::ZERO, septa::consts::FRAC_PI_2);
     let c = contact(&square(), quarter, &lying, quarter).unwrap();
-    assert!(c.normal.abs_diff_eq(-Vec2::X, 1e-6) && (c.depth - 0.1).abs() < 1e-5, "{c:?}");
+    assert!(c.normal.abs_diff_eq(-Vector::X, 1e-6) && (c.depth - 0.1).abs() < 1e-5, "{c:?}");
 }

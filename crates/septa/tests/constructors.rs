@@ -5,13 +5,12 @@
 
 mod hand;
 
-use glam::{DVec2, Vec2};
 use hand::{assert_close, assert_near, v};
-use septa::{contact, overlaps, Circle, ConvexPolygon, Pose, ShapeError, COLLINEAR_TOLERANCE};
+use septa::{contact, overlaps, Circle, ConvexPolygon, Pose, Real, ShapeError, Vector, COLLINEAR_TOLERANCE};
 
 /// Is `got` the loop `want` (same cyclic order, any starting vertex)?
 #[track_caller]
-fn assert_same_loop(got: &[Vec2], want: &[Vec2]) {
+fn assert_same_loop(got: &[Vector], want: &[Vector]) {
     assert_eq!(got.len(), want.len(), "got {got:?}, want {want:?}");
     let start =
         got.iter().position(|p| *p == want[0]).unwrap_or_else(|| panic!("{:?} missing in {got:?}", want[0]));
@@ -71,22 +70,22 @@ fn too_few_vertices() {
 
 #[test]
 fn non_finite() {
-    let err = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0), v(f32::NAN, 1.0)]).unwrap_err();
+    let err = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0), v(Real::NAN, 1.0)]).unwrap_err();
     assert_eq!(err, ShapeError::NonFinite { index: 2 });
     assert_eq!(err.to_string(), "point 2 has a coordinate that is not a finite number");
     let err =
-        ConvexPolygon::hull(&[v(0.0, 0.0), v(0.0, f32::INFINITY), v(1.0, 0.0), v(1.0, 1.0)]).unwrap_err();
+        ConvexPolygon::hull(&[v(0.0, 0.0), v(0.0, Real::INFINITY), v(1.0, 0.0), v(1.0, 1.0)]).unwrap_err();
     assert_eq!(err, ShapeError::NonFinite { index: 1 });
     // The check runs before duplicate removal: index in the *input*.
     let err =
-        ConvexPolygon::new(&[v(0.0, 0.0), v(0.0, 0.0), v(1.0, 0.0), v(f32::NEG_INFINITY, 1.0)]).unwrap_err();
+        ConvexPolygon::new(&[v(0.0, 0.0), v(0.0, 0.0), v(1.0, 0.0), v(Real::NEG_INFINITY, 1.0)]).unwrap_err();
     assert_eq!(err, ShapeError::NonFinite { index: 3 });
-    assert_eq!(ConvexPolygon::regular(5, 1.0, f32::NAN).unwrap_err(), ShapeError::NonFinite { index: 0 });
+    assert_eq!(ConvexPolygon::regular(5, 1.0, Real::NAN).unwrap_err(), ShapeError::NonFinite { index: 0 });
     assert_eq!(
-        ConvexPolygon::rectangle(v(f32::INFINITY, 1.0)).unwrap_err(),
+        ConvexPolygon::rectangle(v(Real::INFINITY, 1.0)).unwrap_err(),
         ShapeError::NonFinite { index: 0 }
     );
-    assert_eq!(Circle::new(v(f32::NAN, 0.0), 1.0).unwrap_err(), ShapeError::NonFinite { index: 0 });
+    assert_eq!(Circle::new(v(Real::NAN, 0.0), 1.0).unwrap_err(), ShapeError::NonFinite { index: 0 });
 }
 
 #[test]
@@ -136,8 +135,8 @@ fn not_convex_pentagram() {
     // angles 90° + 144°·k. Each edge turns the direction by +144° (a left turn: sin 144° > 0),
     // so every local test passes, but the turns add up to 5·144° = 720°: it winds twice.
     // The running total passes 360° at the third vertex (144, 288, 432): index 2.
-    let star: Vec<Vec2> =
-        (0..5).map(|k| DVec2::from_angle((90.0f64 + 144.0 * k as f64).to_radians()).as_vec2()).collect();
+    let star: Vec<Vector> =
+        (0..5).map(|k| Vector::from_angle((90.0 + 144.0 * k as Real).to_radians())).collect();
     assert_eq!(ConvexPolygon::new(&star).unwrap_err(), ShapeError::NotConvex { index: 2 });
     // Its hull is the pentagon, all five points.
     assert_eq!(ConvexPolygon::hull(&star).unwrap().len(), 5);
@@ -161,18 +160,18 @@ fn zero_area() {
 
 #[test]
 fn invalid_radius_and_too_few_sides() {
-    let err = Circle::new(Vec2::ZERO, 0.0).unwrap_err();
+    let err = Circle::new(Vector::ZERO, 0.0).unwrap_err();
     assert_eq!(err, ShapeError::InvalidRadius { radius: 0.0 });
     assert_eq!(err.to_string(), "radius must be a finite number greater than zero, got 0");
-    let err = Circle::new(Vec2::ZERO, -1.5).unwrap_err();
+    let err = Circle::new(Vector::ZERO, -1.5).unwrap_err();
     assert_eq!(err, ShapeError::InvalidRadius { radius: -1.5 });
     assert_eq!(err.to_string(), "radius must be a finite number greater than zero, got -1.5");
-    let err = Circle::new(Vec2::ZERO, f32::NAN).unwrap_err();
+    let err = Circle::new(Vector::ZERO, Real::NAN).unwrap_err();
     assert!(matches!(err, ShapeError::InvalidRadius { radius } if radius.is_nan()));
     assert_eq!(err.to_string(), "radius must be a finite number greater than zero, got NaN");
     assert_eq!(
-        Circle::new(Vec2::ZERO, f32::INFINITY).unwrap_err(),
-        ShapeError::InvalidRadius { radius: f32::INFINITY }
+        Circle::new(Vector::ZERO, Real::INFINITY).unwrap_err(),
+        ShapeError::InvalidRadius { radius: Real::INFINITY }
     );
     // A valid circle keeps what it was given.
     let c = Circle::new(v(1.0, 2.0), 0.25).unwrap();
@@ -276,7 +275,7 @@ fn collinear_points_are_removed() {
     // (distance 2). 1e-8 < COLLINEAR_TOLERANCE = 2.5e-7, so both an outward and an inward
     // (would-be reflex) bump are merged.
     assert_eq!(COLLINEAR_TOLERANCE, 2.5e-7);
-    for bump in [2e-8f32, -2e-8] {
+    for bump in [2e-8 as Real, -2e-8] {
         let p =
             ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, bump), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)]).unwrap();
         assert_eq!(p.vertices(), exact.vertices(), "bump {bump}");
@@ -291,7 +290,7 @@ fn collinear_points_are_removed() {
 fn sliver_corners_are_kept() {
     // A 1 × 1e-5 rectangle: aspect 1e5. At (1,0), the neighbours (0,0) and (1,1e-5) are
     // ≈ 1 apart and (1,0) is 1e-5 off their line: relative 1e-5 ≫ 2.5e-7, so it is a corner.
-    let h = 1e-5f32;
+    let h: Real = 1e-5;
     let sliver = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0), v(1.0, h), v(0.0, h)]).unwrap();
     assert_eq!(sliver.len(), 4);
     assert_eq!(sliver.normals(), &[v(0.0, -1.0), v(1.0, 0.0), v(0.0, 1.0), v(-1.0, 0.0)]);
@@ -361,7 +360,7 @@ fn hull_with_interior_duplicate_and_collinear_points() {
 #[test]
 fn regular_polygons_by_hand() {
     // Square of circumradius √2 rotated by 45°: corners at 45°, 135°, 225°, 315° → (±1, ±1).
-    let sq = ConvexPolygon::regular(4, 2f32.sqrt(), std::f32::consts::FRAC_PI_4).unwrap();
+    let sq = ConvexPolygon::regular(4, Real::sqrt(2.0), septa::consts::FRAC_PI_4).unwrap();
     let want = [v(1.0, 1.0), v(-1.0, 1.0), v(-1.0, -1.0), v(1.0, -1.0)];
     for (got, want) in sq.vertices().iter().zip(want) {
         assert_close(*got, want, 1e-6);
@@ -379,17 +378,17 @@ fn regular_polygons_by_hand() {
     let hex = ConvexPolygon::regular(6, 2.0, 0.0).unwrap();
     assert_eq!(hex.len(), 6);
     for k in 0..6 {
-        let angle = (60.0 * k as f32).to_radians();
-        assert_close(hex.vertices()[k], 2.0 * Vec2::from_angle(angle), 1e-6);
-        assert_close(hex.normals()[k], Vec2::from_angle(angle + 30f32.to_radians()), 1e-6);
-        assert_near(hex.plane_offsets()[k], 3f32.sqrt(), 1e-6);
+        let angle = (60.0 * k as Real).to_radians();
+        assert_close(hex.vertices()[k], 2.0 * Vector::from_angle(angle), 1e-6);
+        assert_close(hex.normals()[k], Vector::from_angle(angle + Real::to_radians(30.0)), 1e-6);
+        assert_near(hex.plane_offsets()[k], Real::sqrt(3.0), 1e-6);
     }
-    assert_close(hex.centroid(), Vec2::ZERO, 1e-6);
+    assert_close(hex.centroid(), Vector::ZERO, 1e-6);
     assert_near(hex.bounding_radius(), 2.0, 1e-6);
 
     // Triangle of circumradius 1 from angle 0: apothem cos 60° = 0.5; first normal at 60°.
     let tri = ConvexPolygon::regular(3, 1.0, 0.0).unwrap();
-    assert_close(tri.normals()[0], v(0.5, 3f32.sqrt() / 2.0), 1e-6);
+    assert_close(tri.normals()[0], v(0.5, Real::sqrt(3.0) / 2.0), 1e-6);
     for d in tri.plane_offsets() {
         assert_near(*d, 0.5, 1e-6);
     }
@@ -414,8 +413,8 @@ fn regular_polygon_with_4096_vertices() {
     // unit disk it would overlap by 1 + 0.5 − 1.4 = 0.1 along (cos 0.3, sin 0.3). The polygon
     // lies between the disk of radius cos(π/4096) and the unit disk, so the depth is 0.1 minus at
     // most 3e-7, and the normal is within one angular step (2π/4096 ≈ 1.5e-3) of that direction.
-    let dir = Vec2::from_angle(0.3);
-    let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let dir = Vector::from_angle(0.3);
+    let ball = Circle::new(Vector::ZERO, 0.5).unwrap();
     let c = contact(&p, Pose::IDENTITY, &ball, Pose::from_translation(dir * 1.4)).unwrap();
     assert_near(c.depth, 0.1, 1e-5);
     assert_close(c.normal, dir, 2e-3);
@@ -439,9 +438,9 @@ fn rectangle_by_hand() {
     assert_eq!(r.normals(), &[v(0.0, -1.0), v(1.0, 0.0), v(0.0, 1.0), v(-1.0, 0.0)]);
     // Offsets are the half extents: 1, 2, 1, 2.
     assert_eq!(r.plane_offsets(), &[1.0, 2.0, 1.0, 2.0]);
-    assert_eq!(r.centroid(), Vec2::ZERO);
+    assert_eq!(r.centroid(), Vector::ZERO);
     // Bounding radius √(4 + 1) = √5.
-    assert_near(r.bounding_radius(), 5f32.sqrt(), 1e-6);
+    assert_near(r.bounding_radius(), Real::sqrt(5.0), 1e-6);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -464,15 +463,16 @@ fn triangle_normals_offsets_centroid_by_hand() {
     // Centroid = mean of the corners = (4/3, 1).
     assert_close(t.centroid(), v(4.0 / 3.0, 1.0), 1e-6);
     // Farthest corner from it: (4,0), at √((8/3)² + 1) = √73 / 3.
-    assert_near(t.bounding_radius(), 73f32.sqrt() / 3.0, 1e-6);
+    assert_near(t.bounding_radius(), Real::sqrt(73.0) / 3.0, 1e-6);
     assert_planes_consistent(&t);
     // Support along (1,1): dots 0, 4, 3 → vertex 1. Along (−1,0): 0, −4, 0 → first on tie, 0.
     assert_eq!(t.support(v(1.0, 1.0)), 1);
     assert_eq!(t.support(v(-1.0, 0.0)), 0);
-    // Projection on (0.6, 0.8): 0, 2.4, 2.4 → [0, 2.4], min at vertex 0, max at vertex 1 (first).
-    let (interval, lo, hi) = t.project(v(0.6, 0.8));
+    // Projection on (0.375, 0.5): 0, 1.5, 1.5 (exact in binary, so a true tie) → [0, 1.5], min
+    // at vertex 0, max at vertex 1 (the first of the tie).
+    let (interval, lo, hi) = t.project(v(0.375, 0.5));
     assert_near(interval.min, 0.0, 1e-6);
-    assert_near(interval.max, 2.4, 1e-6);
+    assert_near(interval.max, 1.5, 1e-6);
     assert_eq!((lo, hi), (0, 1));
 }
 
@@ -499,11 +499,11 @@ fn normals_are_unit_and_outward_for_irregular_shapes() {
     }
     assert_eq!(shapes[0].vertices(), shapes[1].vertices());
     // Pentagon edge 0: (0,0)→(3,−1), e = (3,−1), normal (−1,−3)/√10, offset 0.
-    assert_close(shapes[0].normals()[0], v(-1.0, -3.0) / 10f32.sqrt(), 1e-6);
+    assert_close(shapes[0].normals()[0], v(-1.0, -3.0) / Real::sqrt(10.0), 1e-6);
     assert_near(shapes[0].plane_offsets()[0], 0.0, 1e-6);
     // Edge 1: (3,−1)→(5,2), e = (2,3), normal (3,−2)/√13, offset (9+2)/√13 = 11/√13.
-    assert_close(shapes[0].normals()[1], v(3.0, -2.0) / 13f32.sqrt(), 1e-6);
-    assert_near(shapes[0].plane_offsets()[1], 11.0 / 13f32.sqrt(), 1e-5);
+    assert_close(shapes[0].normals()[1], v(3.0, -2.0) / Real::sqrt(13.0), 1e-6);
+    assert_near(shapes[0].plane_offsets()[1], 11.0 / Real::sqrt(13.0), 1e-5);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -514,22 +514,22 @@ fn normals_are_unit_and_outward_for_irregular_shapes() {
 fn recentered_moves_the_origin_to_the_centroid() {
     // Triangle (1e4,1e4),(1e4+3,1e4),(1e4,1e4+3): centroid (1e4+1, 1e4+1), an f32-exact value,
     // so the local corners are exactly (−1,−1),(2,−1),(−1,2).
-    let base = 1e4f32;
+    let base: Real = 1e4;
     let far = ConvexPolygon::new(&[v(base, base), v(base + 3.0, base), v(base, base + 3.0)]).unwrap();
     assert_eq!(far.centroid(), v(base + 1.0, base + 1.0));
     let (local, pose) = far.recentered();
     assert_eq!(pose, Pose::from_translation(v(base + 1.0, base + 1.0)));
     assert_eq!(local.vertices(), &[v(-1.0, -1.0), v(2.0, -1.0), v(-1.0, 2.0)]);
-    assert_close(local.centroid(), Vec2::ZERO, 1e-6);
+    assert_close(local.centroid(), Vector::ZERO, 1e-6);
     // Normals don't move; offsets are now about the centroid:
     // e0: (0,−1), offset 1; e1 = (−3,3) → (1,1)/√2, offset (1,1)/√2·(2,−1) = 1/√2; e2: (−1,0), 1.
     assert_eq!(local.normals(), far.normals());
     assert_near(local.plane_offsets()[0], 1.0, 1e-6);
-    assert_near(local.plane_offsets()[1], 0.5f32.sqrt(), 1e-6);
+    assert_near(local.plane_offsets()[1], Real::sqrt(0.5), 1e-6);
     assert_near(local.plane_offsets()[2], 1.0, 1e-6);
     // Bounding radius: from (0,0) to (2,−1) or (−1,2): √5 (the same before and after).
-    assert_near(local.bounding_radius(), 5f32.sqrt(), 1e-6);
-    assert_near(far.bounding_radius(), 5f32.sqrt(), 1e-3);
+    assert_near(local.bounding_radius(), Real::sqrt(5.0), 1e-6);
+    assert_near(far.bounding_radius(), Real::sqrt(5.0), 1e-3);
     // Placing it back with the pose gives the original corners.
     for (l, w) in local.vertices().iter().zip(far.vertices()) {
         assert_eq!(pose.apply(*l), *w);

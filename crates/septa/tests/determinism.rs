@@ -1,12 +1,14 @@
 //! Determinism: the same queries give bit-identical answers on every run and on every thread.
 //! (Across platforms, see the crate docs' "Determinism" section and the `deterministic` feature.)
+// Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
 
 mod rng;
 
-use glam::Vec2;
 use rng::Rng;
 use septa::{
-    collide, contact, separation, time_of_impact, trace, Capsule, Circle, ConvexPolygon, Pose, Shape,
+    collide, contact, separation, time_of_impact, trace, Capsule, Circle, ConvexPolygon, Pose, Real, Shape,
+    Vector,
 };
 
 /// A fingerprint of every number the queries return for a fixed set of pairs: the f32 bit
@@ -14,7 +16,7 @@ use septa::{
 fn fingerprint() -> u64 {
     let mut rng = Rng(0xde7e_2a11);
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    let mut eat = |x: f32| hash = (hash ^ x.to_bits() as u64).wrapping_mul(0x1000_0000_01b3);
+    let mut eat = |x: Real| hash = (hash ^ x.to_bits() as u64).wrapping_mul(0x1000_0000_01b3);
     for _ in 0..2000 {
         let shape = |rng: &mut Rng| -> Shape {
             match (rng.next() * 3.0) as u32 {
@@ -52,7 +54,7 @@ fn fingerprint() -> u64 {
             eat(step.a.interval.min);
             eat(step.b.interval.max);
         }
-        if let Some(hit) = time_of_impact(&a, pa, Vec2::ZERO, &b, pb, rng.vec(5.0), 1.0) {
+        if let Some(hit) = time_of_impact(&a, pa, Vector::ZERO, &b, pb, rng.vec(5.0), 1.0) {
             eat(hit.time);
             eat(hit.normal.y);
         }

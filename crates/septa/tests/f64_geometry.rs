@@ -14,14 +14,16 @@
 //! finds an overlap brackets the true first contact; septa's time must fall in that bracket
 //! (exact swept SAT for polygons and boxes; conservative advancement, early by at most its
 //! tolerance, for round shapes).
+// Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
 
 mod rng;
 
-use glam::{DVec2, Vec2};
+use glam::DVec2;
 use rng::Rng;
 use septa::{
     collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Capsule, Circle, Collide,
-    ConvexPolygon, OrientedBox, Polygonal, Pose, SatCache, Shape,
+    ConvexPolygon, OrientedBox, Polygonal, Pose, Real, SatCache, Shape, Vector,
 };
 
 /// A shape's core in world coordinates (f64) and its radius.
@@ -32,12 +34,12 @@ enum Core {
     Polygon(Vec<DVec2>),
 }
 
-fn d(v: Vec2) -> DVec2 {
-    v.as_dvec2()
+fn d(v: Vector) -> DVec2 {
+    DVec2::new(v.x as f64, v.y as f64)
 }
 
 fn core_of(shape: &Shape, pose: Pose) -> Core {
-    let world = |v: Vec2| d(pose.translation) + rotate(pose, d(v));
+    let world = |v: Vector| d(pose.translation) + rotate(pose, d(v));
     match shape {
         Shape::Circle(c) => Core::Point(world(c.center()), c.radius() as f64),
         Shape::Capsule(c) => Core::Segment(world(c.a()), world(c.b()), c.radius() as f64),
@@ -137,7 +139,7 @@ fn random_shape(rng: &mut Rng, kind: usize) -> Shape {
         ),
         1 => Shape::Circle(Circle::new(rng.vec(0.5), rng.range(0.1, 1.2)).unwrap()),
         2 => {
-            let points: Vec<Vec2> = (0..8).map(|_| rng.vec(1.5)).collect();
+            let points: Vec<Vector> = (0..8).map(|_| rng.vec(1.5)).collect();
             match ConvexPolygon::hull(&points) {
                 Ok(p) => Shape::Polygon(p),
                 Err(_) => random_shape(rng, 2),
@@ -146,7 +148,7 @@ fn random_shape(rng: &mut Rng, kind: usize) -> Shape {
         _ => Shape::Box(
             OrientedBox::new(
                 rng.vec(0.5),
-                Vec2::new(rng.range(0.1, 1.5), rng.range(0.1, 1.5)),
+                Vector::new(rng.range(0.1, 1.5), rng.range(0.1, 1.5)),
                 rng.range(-3.2, 3.2),
             )
             .unwrap(),
@@ -214,8 +216,8 @@ fn capsule_pairs_agree_with_f64_geometry() {
             .steps
             .iter()
             .filter_map(|s| s.push)
-            .map(f32::abs)
-            .fold(f32::INFINITY, f32::min);
+            .map(Real::abs)
+            .fold(Real::INFINITY, Real::min);
         assert!((plain - c.depth).abs() < 1e-4, "trace min push {plain} vs MTV {}", c.depth);
         let swapped = contact(&b, pb, &a, pa).unwrap();
         assert!((swapped.depth - c.depth).abs() < 1e-4);
@@ -256,17 +258,17 @@ fn on_boundary(p: DVec2, poly: &[DVec2]) -> bool {
 
 #[test]
 fn capsule_typed_calls_match_shape_dispatch() {
-    let cap = Capsule::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.5).unwrap();
-    let block = OrientedBox::new(Vec2::ZERO, Vec2::new(2.0, 0.5), 0.0).unwrap();
-    let resting = Pose::from_translation(Vec2::new(0.3, 0.99)); // capsule bottom at y = 0.49
-                                                                // lying along the box's top face: two points, depth 0.01 each, normal +y
+    let cap = Capsule::new(Vector::new(-1.0, 0.0), Vector::new(1.0, 0.0), 0.5).unwrap();
+    let block = OrientedBox::new(Vector::ZERO, Vector::new(2.0, 0.5), 0.0).unwrap();
+    let resting = Pose::from_translation(Vector::new(0.3, 0.99)); // capsule bottom at y = 0.49
+                                                                  // lying along the box's top face: two points, depth 0.01 each, normal +y
     let m = block.collide(Pose::IDENTITY, &cap, resting).unwrap();
     assert_eq!(m.points().len(), 2);
-    assert!(m.normal.abs_diff_eq(Vec2::Y, 1e-6));
+    assert!(m.normal.abs_diff_eq(Vector::Y, 1e-6));
     for p in m.points() {
         assert!((p.depth - 0.01).abs() < 1e-5 && (p.point.y - 0.49).abs() < 1e-5);
     }
-    let xs: Vec<f32> = m.points().iter().map(|p| p.point.x).collect();
+    let xs: Vec<Real> = m.points().iter().map(|p| p.point.x).collect();
     assert!(xs.iter().any(|x| (x + 0.7).abs() < 1e-5) && xs.iter().any(|x| (x - 1.3).abs() < 1e-5));
     assert_eq!(block.vertices().len(), 4);
     let shapes = (Shape::Box(block), Shape::Capsule(cap));
@@ -346,72 +348,74 @@ fn time_of_impact_agrees_with_fine_stepping() {
 #[test]
 fn time_of_impact_catches_tunnelling_and_handles_the_edge_cases() {
     // The article's tunnelling case: a thin, fast bullet crosses a thin wall between frames.
-    let wall = OrientedBox::new(Vec2::ZERO, Vec2::new(0.05, 2.0), 0.0).unwrap();
-    let bullet = Capsule::new(Vec2::new(-0.1, 0.0), Vec2::new(0.1, 0.0), 0.02).unwrap();
-    let start = Pose::from_translation(Vec2::new(-3.0, 0.5));
-    let velocity = Vec2::new(600.0, 0.0);
+    let wall = OrientedBox::new(Vector::ZERO, Vector::new(0.05, 2.0), 0.0).unwrap();
+    let bullet = Capsule::new(Vector::new(-0.1, 0.0), Vector::new(0.1, 0.0), 0.02).unwrap();
+    let start = Pose::from_translation(Vector::new(-3.0, 0.5));
+    let velocity = Vector::new(600.0, 0.0);
     let end = Pose::from_translation(start.translation + velocity / 60.0);
     assert!(
         !overlaps(&wall, Pose::IDENTITY, &bullet, start) && !overlaps(&wall, Pose::IDENTITY, &bullet, end)
     );
     let hit =
-        time_of_impact(&wall, Pose::IDENTITY, Vec2::ZERO, &bullet, start, velocity, 1.0 / 60.0).unwrap();
+        time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &bullet, start, velocity, 1.0 / 60.0).unwrap();
     // the capsule's front (x + 0.12) reaches the wall's face at x = -0.05 after 2.83 / 600
     let exact = 2.83 / 600.0;
     assert!(
-        hit.time <= exact as f32 + 1e-7 && hit.time > (exact - 1e-4 * 0.02 / 600.0 - 1e-7) as f32,
+        hit.time <= exact as Real + 1e-7 && hit.time > (exact - 1e-4 * 0.02 / 600.0 - 1e-7) as Real,
         "{hit:?}"
     );
-    assert!(hit.normal.abs_diff_eq(Vec2::new(-1.0, 0.0), 1e-3));
+    assert!(hit.normal.abs_diff_eq(Vector::new(-1.0, 0.0), 1e-3));
 
     // Already overlapping: time 0 and the MTV normal.
-    let near = Pose::from_translation(Vec2::new(0.1, 0.0));
-    let hit = time_of_impact(&wall, Pose::IDENTITY, Vec2::ZERO, &bullet, near, velocity, 1.0).unwrap();
+    let near = Pose::from_translation(Vector::new(0.1, 0.0));
+    let hit = time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &bullet, near, velocity, 1.0).unwrap();
     assert_eq!(hit.time, 0.0);
     assert_eq!(Some(hit.normal), contact(&wall, Pose::IDENTITY, &bullet, near).map(|c| c.normal));
 
     // Moving apart, or not moving: no impact.
-    let behind = Pose::from_translation(Vec2::new(-1.0, 0.0));
-    assert_eq!(time_of_impact(&wall, Pose::IDENTITY, Vec2::ZERO, &bullet, behind, -velocity, 1.0), None);
-    assert_eq!(time_of_impact(&wall, Pose::IDENTITY, Vec2::ZERO, &bullet, behind, Vec2::ZERO, 1.0), None);
+    let behind = Pose::from_translation(Vector::new(-1.0, 0.0));
+    assert_eq!(time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &bullet, behind, -velocity, 1.0), None);
+    assert_eq!(time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &bullet, behind, Vector::ZERO, 1.0), None);
     // Too slow to arrive within max_t.
-    assert_eq!(time_of_impact(&wall, Pose::IDENTITY, Vec2::ZERO, &bullet, behind, Vec2::X, 0.5), None);
+    assert_eq!(time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &bullet, behind, Vector::X, 0.5), None);
 
     // Grazing: a unit square sliding past another along their shared edge line never overlaps.
-    let square = OrientedBox::new(Vec2::ZERO, Vec2::splat(0.5), 0.0).unwrap();
-    let above = Pose::from_translation(Vec2::new(-3.0, 1.0)); // touching the line y = 0.5
-    assert_eq!(time_of_impact(&square, Pose::IDENTITY, Vec2::ZERO, &square, above, Vec2::X, 10.0), None);
+    let square = OrientedBox::new(Vector::ZERO, Vector::splat(0.5), 0.0).unwrap();
+    let above = Pose::from_translation(Vector::new(-3.0, 1.0)); // touching the line y = 0.5
+    assert_eq!(time_of_impact(&square, Pose::IDENTITY, Vector::ZERO, &square, above, Vector::X, 10.0), None);
     // ...and one sliding 1e-3 lower hits when its corner reaches the other's side: x = -1.
-    let lower = Pose::from_translation(Vec2::new(-3.0, 0.999));
-    let hit = time_of_impact(&square, Pose::IDENTITY, Vec2::ZERO, &square, lower, Vec2::X, 10.0).unwrap();
-    assert!((hit.time - 2.0).abs() < 1e-5 && hit.normal.abs_diff_eq(Vec2::new(-1.0, 0.0), 1e-6), "{hit:?}");
+    let lower = Pose::from_translation(Vector::new(-3.0, 0.999));
+    let hit = time_of_impact(&square, Pose::IDENTITY, Vector::ZERO, &square, lower, Vector::X, 10.0).unwrap();
+    assert!((hit.time - 2.0).abs() < 1e-5 && hit.normal.abs_diff_eq(Vector::new(-1.0, 0.0), 1e-6), "{hit:?}");
 
     // Round shapes touching (or nearly) and moving apart never hit; the distance only grows.
-    let unit = Circle::new(Vec2::ZERO, 1.0).unwrap();
+    let unit = Circle::new(Vector::ZERO, 1.0).unwrap();
     for gap in [0.0, 1e-5] {
-        let right = Pose::from_translation(Vec2::new(2.0 + gap, 0.0));
-        assert_eq!(time_of_impact(&unit, Pose::IDENTITY, Vec2::ZERO, &unit, right, Vec2::X, 10.0), None);
+        let right = Pose::from_translation(Vector::new(2.0 + gap, 0.0));
+        assert_eq!(time_of_impact(&unit, Pose::IDENTITY, Vector::ZERO, &unit, right, Vector::X, 10.0), None);
     }
     // Extreme speeds: the gap of 1 closes at 1e20 (time 1e-20), or at 1e-20 (time 1e20).
-    let three = Pose::from_translation(Vec2::new(3.0, 0.0));
-    let fast =
-        time_of_impact(&unit, Pose::IDENTITY, Vec2::new(1e20, 0.0), &unit, three, Vec2::ZERO, 1.0).unwrap();
+    let three = Pose::from_translation(Vector::new(3.0, 0.0));
+    let fast = time_of_impact(&unit, Pose::IDENTITY, Vector::new(1e20, 0.0), &unit, three, Vector::ZERO, 1.0)
+        .unwrap();
     assert!(fast.time <= 1e-20 && fast.time > 0.999e-20, "{fast:?}");
     let slow =
-        time_of_impact(&unit, Pose::IDENTITY, Vec2::new(1e-20, 0.0), &unit, three, Vec2::ZERO, 1e30).unwrap();
+        time_of_impact(&unit, Pose::IDENTITY, Vector::new(1e-20, 0.0), &unit, three, Vector::ZERO, 1e30)
+            .unwrap();
     assert!(slow.time <= 1e20 && slow.time > 0.999e20, "{slow:?}");
 
     // Both moving; the answer depends only on the relative motion, and the normal turns around
     // when the roles are exchanged.
-    let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let ball = Circle::new(Vector::ZERO, 0.5).unwrap();
     let (pa, pb) =
-        (Pose::from_translation(Vec2::new(-2.0, 0.0)), Pose::from_translation(Vec2::new(2.0, 0.0)));
-    let hit = time_of_impact(&ball, pa, Vec2::new(1.0, 0.0), &ball, pb, Vec2::new(-1.0, 0.0), 5.0).unwrap();
+        (Pose::from_translation(Vector::new(-2.0, 0.0)), Pose::from_translation(Vector::new(2.0, 0.0)));
+    let hit =
+        time_of_impact(&ball, pa, Vector::new(1.0, 0.0), &ball, pb, Vector::new(-1.0, 0.0), 5.0).unwrap();
     assert!(hit.time <= 1.5 && hit.time > 1.5 - 1e-4, "{hit:?}"); // the gap of 3 closes at speed 2
-    assert!(hit.normal.abs_diff_eq(Vec2::X, 1e-4));
+    assert!(hit.normal.abs_diff_eq(Vector::X, 1e-4));
     let swapped =
-        time_of_impact(&ball, pb, Vec2::new(-1.0, 0.0), &ball, pa, Vec2::new(1.0, 0.0), 5.0).unwrap();
-    assert!(swapped.normal.abs_diff_eq(-Vec2::X, 1e-4) && (swapped.time - hit.time).abs() < 1e-4);
+        time_of_impact(&ball, pb, Vector::new(-1.0, 0.0), &ball, pa, Vector::new(1.0, 0.0), 5.0).unwrap();
+    assert!(swapped.normal.abs_diff_eq(-Vector::X, 1e-4) && (swapped.time - hit.time).abs() < 1e-4);
 }
 
 /// A typical size, as the library's tolerance uses it (bounding radius; radius; half length

@@ -6,24 +6,25 @@
 //!
 //! A query working on absolute world coordinates would lose about 1e-2 at 1e5 (f32 spacing
 //! there is 0.0078); septa works in one shape's local frame with a relative pose instead.
+// Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
 
 mod reference;
 
-use glam::Vec2;
 use reference::{RefPair, RefShape, Rng, P};
-use septa::{contact, overlaps, Circle, ConvexPolygon, OrientedBox, Pose, Shape};
+use septa::{contact, overlaps, Circle, ConvexPolygon, OrientedBox, Pose, Real, Shape, Vector};
 
 /// A random world-space shape near `center` (f32 inputs), as septa builds it and as the f64
 /// reference sees the same inputs.
-fn shape_near(rng: &mut Rng, center: Vec2) -> (Shape, Pose, RefShape) {
-    let exact = |v: Vec2| -> P { [v.x as f64, v.y as f64] };
+fn shape_near(rng: &mut Rng, center: Vector) -> (Shape, Pose, RefShape) {
+    let exact = |v: Vector| -> P { [v.x as f64, v.y as f64] };
     match rng.int(0, 2) {
         0 => {
             // a polygon given by world vertices: the hull of points in a unit disc about centre
-            let points: Vec<Vec2> = (0..rng.int(3, 9))
+            let points: Vec<Vector> = (0..rng.int(3, 9))
                 .map(|_| {
                     let (angle, r) = (rng.angle(), rng.range(0.3, 1.0));
-                    center + Vec2::new((r * angle.cos()) as f32, (r * angle.sin()) as f32)
+                    center + Vector::new((r * angle.cos()) as Real, (r * angle.sin()) as Real)
                 })
                 .collect();
             match ConvexPolygon::hull(&points) {
@@ -36,14 +37,14 @@ fn shape_near(rng: &mut Rng, center: Vec2) -> (Shape, Pose, RefShape) {
             }
         }
         1 => {
-            let r = rng.range(0.2, 1.0) as f32;
-            let shape = Shape::Circle(Circle::new(Vec2::ZERO, r).unwrap());
+            let r = rng.range(0.2, 1.0) as Real;
+            let shape = Shape::Circle(Circle::new(Vector::ZERO, r).unwrap());
             (shape, Pose::from_translation(center), RefShape { core: vec![exact(center)], radius: r as f64 })
         }
         _ => {
             let (hx, hy, angle) =
-                (rng.range(0.2, 0.8) as f32, rng.range(0.2, 0.8) as f32, rng.angle() as f32);
-            let shape = Shape::Box(OrientedBox::new(Vec2::ZERO, Vec2::new(hx, hy), angle).unwrap());
+                (rng.range(0.2, 0.8) as Real, rng.range(0.2, 0.8) as Real, rng.angle() as Real);
+            let shape = Shape::Box(OrientedBox::new(Vector::ZERO, Vector::new(hx, hy), angle).unwrap());
             // the box's corners, exactly, from the same inputs
             let (c, s) = ((angle as f64).cos(), (angle as f64).sin());
             let corner = |x: f64, y: f64| [center.x as f64 + c * x - s * y, center.y as f64 + s * x + c * y];
@@ -56,12 +57,13 @@ fn shape_near(rng: &mut Rng, center: Vec2) -> (Shape, Pose, RefShape) {
 
 #[test]
 fn unit_shapes_far_from_the_origin_match_the_exact_answer() {
-    for offset in [1e3f32, 1e4, 1e5] {
+    for offset in [1e3 as Real, 1e4, 1e5] {
         let mut rng = Rng::for_test("far from origin", offset as u64);
         let (mut compared, mut normals) = (0, 0);
         for _ in 0..3000 {
-            let base = Vec2::new(offset * rng.range(0.5, 1.0) as f32, -offset * rng.range(0.5, 1.0) as f32);
-            let near = base + Vec2::new(rng.range(-1.5, 1.5) as f32, rng.range(-1.5, 1.5) as f32);
+            let base =
+                Vector::new(offset * rng.range(0.5, 1.0) as Real, -offset * rng.range(0.5, 1.0) as Real);
+            let near = base + Vector::new(rng.range(-1.5, 1.5) as Real, rng.range(-1.5, 1.5) as Real);
             let ((a, pa, ra), (b, pb, rb)) = (shape_near(&mut rng, base), shape_near(&mut rng, near));
             let exact = RefPair::new(&ra, &rb);
             if exact.signed_distance.abs() < 1e-3 {
@@ -97,17 +99,17 @@ fn unit_shapes_far_from_the_origin_match_the_exact_answer() {
 fn huge_but_finite_distances_give_finite_answers() {
     // Circles 3e20 apart: f32 squares of that overflow, so the distance must not go through
     // them. By hand: separation 3e20 − 2, normal +x (to f32 precision, 3e20).
-    let unit = Circle::new(Vec2::ZERO, 1.0).unwrap();
-    let far = Pose::from_translation(Vec2::new(3e20, 0.0));
+    let unit = Circle::new(Vector::ZERO, 1.0).unwrap();
+    let far = Pose::from_translation(Vector::new(3e20, 0.0));
     let s = septa::separation(&unit, Pose::IDENTITY, &unit, far);
     assert!(s.distance.is_finite() && (s.distance / 3e20 - 1.0).abs() < 1e-6, "{s:?}");
-    assert_eq!(s.normal, Vec2::X);
+    assert_eq!(s.normal, Vector::X);
     // Capsules and polygons that far apart diagonally are apart, with finite answers.
-    let cap = septa::Capsule::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.5).unwrap();
-    let diagonal = Pose::from_translation(Vec2::new(2e20, 2e20));
+    let cap = septa::Capsule::new(Vector::new(-1.0, 0.0), Vector::new(1.0, 0.0), 0.5).unwrap();
+    let diagonal = Pose::from_translation(Vector::new(2e20, 2e20));
     assert!(!overlaps(&cap, Pose::IDENTITY, &cap, diagonal));
     assert!(!overlaps(&cap, Pose::IDENTITY, &unit, diagonal));
-    let square = ConvexPolygon::rectangle(Vec2::ONE).unwrap();
+    let square = ConvexPolygon::rectangle(Vector::ONE).unwrap();
     assert!(!overlaps(&square, Pose::IDENTITY, &unit, diagonal));
     for s in [
         septa::separation(&cap, Pose::IDENTITY, &cap, diagonal),

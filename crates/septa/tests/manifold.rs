@@ -3,11 +3,12 @@
 
 mod hand;
 
-use glam::{DVec2, Vec2};
 use hand::{assert_close, assert_near, v};
+use septa::consts::{FRAC_PI_2, SQRT_2};
 use septa::pair::polygon_polygon::REFERENCE_BIAS;
-use septa::{collide, contact, Circle, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose};
-use std::f32::consts::{FRAC_PI_2, SQRT_2};
+use septa::{
+    collide, contact, Circle, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose, Real, Vector,
+};
 
 fn id(a: Feature, b: Feature) -> FeatureId {
     FeatureId { a, b }
@@ -39,7 +40,7 @@ fn ground() -> ConvexPolygon {
 
 fn unit_box() -> ConvexPolygon {
     // [−0.5,0.5]²: vertices 0 (−.5,−.5), 1 (.5,−.5), 2 (.5,.5), 3 (−.5,.5); bottom = edge 0.
-    ConvexPolygon::rectangle(Vec2::splat(0.5)).unwrap()
+    ConvexPolygon::rectangle(Vector::splat(0.5)).unwrap()
 }
 
 /// The box centred at (0.3, 1.49): its bottom at y = 0.99, 0.01 into the ground's top y = 1.
@@ -83,7 +84,7 @@ fn box_resting_on_the_ground() {
 fn tilted_pose() -> (Pose, f64) {
     let alpha = 0.05f64;
     let cy = 0.99 + 0.5 * alpha.cos() - 0.5 * alpha.sin();
-    (Pose::new(v(0.0, cy as f32), alpha as f32), alpha)
+    (Pose::new(v(0.0, cy as Real), alpha as Real), alpha)
 }
 
 #[test]
@@ -91,8 +92,8 @@ fn slightly_tilted_box_has_two_points_of_different_depth() {
     let (pose, alpha) = tilted_pose();
     let (s, c) = (alpha.sin(), alpha.cos());
     let cy = 0.99 + 0.5 * c - 0.5 * s;
-    let v0 = DVec2::new(-0.5 * c + 0.5 * s, cy - 0.5 * s - 0.5 * c).as_vec2();
-    let v1 = DVec2::new(0.5 * c + 0.5 * s, cy + 0.5 * s - 0.5 * c).as_vec2();
+    let v0 = Vector::new((-0.5 * c + 0.5 * s) as Real, (cy - 0.5 * s - 0.5 * c) as Real);
+    let v1 = Vector::new((0.5 * c + 0.5 * s) as Real, (cy + 0.5 * s - 0.5 * c) as Real);
     let m = collide(&ground(), Pose::IDENTITY, &unit_box(), pose).unwrap();
     assert_eq!(m.normal, v(0.0, 1.0));
     assert_eq!(m.points().len(), 2);
@@ -100,12 +101,12 @@ fn slightly_tilted_box_has_two_points_of_different_depth() {
     let p1 = point_with(&m, id(Feature::Edge(2), Feature::Vertex(1)));
     assert_close(p0.point, v0, 1e-6);
     assert_close(p1.point, v1, 1e-6);
-    assert_near(p0.depth, (0.01 + s) as f32, 1e-6);
+    assert_near(p0.depth, (0.01 + s) as Real, 1e-6);
     assert_near(p1.depth, 0.01, 1e-6);
     // The MTV depth is the deeper point's.
     assert_near(
         contact(&ground(), Pose::IDENTITY, &unit_box(), pose).unwrap().depth,
-        (0.01 + s) as f32,
+        (0.01 + s) as Real,
         1e-6,
     );
 
@@ -133,8 +134,8 @@ fn slightly_tilted_box_has_two_points_of_different_depth() {
 fn tilted_box_corner_into_the_ground() {
     let (s, c) = (0.5f64, 0.75f64.sqrt());
     let cy = 0.95 + 0.5 * s + 0.5 * c;
-    let pose = Pose::new(v(0.0, cy as f32), 30f32.to_radians());
-    let corner = DVec2::new(-0.5 * c + 0.5 * s, 0.95).as_vec2();
+    let pose = Pose::new(v(0.0, cy as Real), Real::to_radians(30.0));
+    let corner = Vector::new((-0.5 * c + 0.5 * s) as Real, 0.95);
     let m = collide(&ground(), Pose::IDENTITY, &unit_box(), pose).unwrap();
     assert_eq!(m.normal, v(0.0, 1.0));
     assert_eq!(m.points().len(), 1);
@@ -217,7 +218,7 @@ fn box_hanging_over_the_edge_of_the_ground() {
 fn reference_edge_does_not_flip_for_nearly_parallel_faces() {
     let b = unit_box();
     let mut seen = Vec::new();
-    for angle in [1e-6f32, -1e-6, 0.0, 2e-6] {
+    for angle in [1e-6 as Real, -1e-6, 0.0, 2e-6] {
         let m = collide(&b, Pose::IDENTITY, &b, Pose::new(v(0.2, 0.99), angle)).unwrap();
         assert_eq!(m.normal, v(0.0, 1.0), "angle {angle}");
         assert_ids(&m, &[id(Feature::Edge(2), Feature::Vertex(0)), id(Feature::Vertex(2), Feature::Edge(0))]);
@@ -243,10 +244,10 @@ fn reference_edge_does_not_flip_for_nearly_parallel_faces() {
 fn near_tie_goes_to_a() {
     let a = unit_box();
     let plank = ConvexPolygon::rectangle(v(2.0, 0.5)).unwrap();
-    let bias = REFERENCE_BIAS * 0.5f32.sqrt();
+    let bias = REFERENCE_BIAS * Real::sqrt(0.5);
     assert_near(bias, 3.5355e-4, 1e-7);
 
-    let alpha = 1e-4f32;
+    let alpha: Real = 1e-4;
     let pb = Pose::new(v(0.0, 0.99), alpha);
     let c = contact(&a, Pose::IDENTITY, &plank, pb).unwrap();
     assert_close(c.normal, v(-alpha.sin(), alpha.cos()), 1e-6);
@@ -264,13 +265,13 @@ fn near_tie_goes_to_a() {
         let t = (x - 0.5 * s) / co;
         let y = 0.99 + t * s - 0.5 * co;
         let p = point_with(&m, id(Feature::Vertex(vertex), Feature::Edge(0)));
-        assert_close(p.point, DVec2::new(x, y).as_vec2(), 1e-6);
-        assert_near(p.depth, (0.5 - y) as f32, 1e-6);
+        assert_close(p.point, Vector::new(x as Real, y as Real), 1e-6);
+        assert_near(p.depth, (0.5 - y) as Real, 1e-6);
     }
     // The manifold's deepest point is at most the bias deeper than the MTV.
     assert!(m.depth() <= c.depth + bias);
 
-    let alpha = 1e-3f32;
+    let alpha: Real = 1e-3;
     let pb = Pose::new(v(0.0, 0.99), alpha);
     let m = collide(&a, Pose::IDENTITY, &plank, pb).unwrap();
     assert_close(m.normal, v(-alpha.sin(), alpha.cos()), 1e-6);
@@ -282,7 +283,7 @@ fn near_tie_goes_to_a() {
     // Depth of a's corner (x, 0.5) behind the plank's bottom: 0.5 − n_b·((x, 0.5) − (0, 0.99))
     // with n_b = (sin α, −cos α): 0.5 − (x sin α + 0.49 cos α).
     let (s, co) = (alpha.sin(), alpha.cos());
-    for (vertex, x) in [(2u32, 0.5f32), (3, -0.5)] {
+    for (vertex, x) in [(2u32, 0.5 as Real), (3, -0.5)] {
         let p = point_with(&m, id(Feature::Vertex(vertex), Feature::Edge(0)));
         assert_near(p.depth, 0.5 - (x * s + 0.49 * co), 1e-6);
     }
@@ -290,8 +291,8 @@ fn near_tie_goes_to_a() {
 
 #[test]
 fn polygon_circle_manifold() {
-    let sq = ConvexPolygon::rectangle(Vec2::ONE).unwrap();
-    let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let sq = ConvexPolygon::rectangle(Vector::ONE).unwrap();
+    let ball = Circle::new(Vector::ZERO, 0.5).unwrap();
     // Circle at (1.3, 0.4): +x face overlap 1 − 0.8 = 0.2, +y 1.1, the corner (1,1) 0.67 away
     // (clear of the corner region). Point = centre − (1,0)·0.5 = (0.8, 0.4), depth 0.2.
     let pc = Pose::from_translation(v(1.3, 0.4));
@@ -312,7 +313,7 @@ fn polygon_circle_manifold() {
     // (Vertex(2), Circle).
     let m = collide(&sq, Pose::IDENTITY, &ball, Pose::from_translation(v(1.3, 1.3))).unwrap();
     assert_close(m.normal, v(1.0, 1.0) / SQRT_2, 1e-6);
-    assert_close(m.points()[0].point, Vec2::splat(1.3 - 0.5 / SQRT_2), 1e-6);
+    assert_close(m.points()[0].point, Vector::splat(1.3 - 0.5 / SQRT_2), 1e-6);
     assert_near(m.points()[0].depth, 0.5 - 0.3 * SQRT_2, 1e-6);
     assert_eq!(m.points()[0].id, id(Feature::Vertex(2), Feature::Circle));
 
@@ -332,8 +333,8 @@ fn circle_circle_manifold() {
     // a: r 1 at the origin; b: r 0.5 at 1.2·(0.6, 0.8) = (0.72, 0.96). Centres 1.2 apart:
     // depth 1.5 − 1.2 = 0.3, normal (0.6, 0.8); point = b's deepest point into a,
     // (0.72, 0.96) − (0.6, 0.8)·0.5 = (0.42, 0.56).
-    let a = Circle::new(Vec2::ZERO, 1.0).unwrap();
-    let b = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let a = Circle::new(Vector::ZERO, 1.0).unwrap();
+    let b = Circle::new(Vector::ZERO, 0.5).unwrap();
     let pb = Pose::from_translation(v(0.72, 0.96));
     let m = collide(&a, Pose::IDENTITY, &b, pb).unwrap();
     assert_eq!(m.points().len(), 1);

@@ -2,16 +2,15 @@
 
 mod hand;
 
-use glam::Vec2;
 use hand::{assert_close, assert_near, at, square, v};
+use septa::consts::{FRAC_PI_2, FRAC_PI_4, SQRT_2};
 use septa::{
     collide, contact, overlaps, separation, trace, Axis, Circle, ConvexPolygon, Feature, FeatureId, Pose,
-    Shape,
+    Real, Shape, Vector,
 };
-use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, SQRT_2};
 
-fn circle(r: f32) -> Circle {
-    Circle::new(Vec2::ZERO, r).unwrap()
+fn circle(r: Real) -> Circle {
+    Circle::new(Vector::ZERO, r).unwrap()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -125,7 +124,7 @@ fn identical_shapes() {
     let hex = ConvexPolygon::regular(6, 2.0, 0.3).unwrap();
     let pose = Pose::new(v(-1.0, 2.0), 1.1);
     let c = contact(&hex, pose, &hex, pose).unwrap();
-    assert_near(c.depth, 2.0 * 3f32.sqrt(), 1e-5);
+    assert_near(c.depth, 2.0 * Real::sqrt(3.0), 1e-5);
     // A manifold exists and its depth is the width too.
     let m = collide(&hex, pose, &hex, pose).unwrap();
     assert!(!m.points().is_empty());
@@ -281,7 +280,7 @@ fn circle_centre_at_the_polygon_centre() {
     // the apothem plus r, √3 + 1.
     let hex = ConvexPolygon::regular(6, 2.0, 0.0).unwrap();
     let c = contact(&hex, Pose::IDENTITY, &circle(1.0), Pose::IDENTITY).unwrap();
-    assert_near(c.depth, 3f32.sqrt() + 1.0, 1e-5);
+    assert_near(c.depth, Real::sqrt(3.0) + 1.0, 1e-5);
 }
 
 #[test]
@@ -297,8 +296,8 @@ fn concentric_circles() {
     let c = contact(&a, Pose::new(v(3.0, 4.0), FRAC_PI_2), &b, at(3.0, 4.0)).unwrap();
     assert_close(c.normal, v(-1.0, 0.0), 1e-6);
     assert_eq!(c.depth, 1.5);
-    let c = contact(&a, Pose::new(v(3.0, 4.0), 30f32.to_radians()), &b, at(3.0, 4.0)).unwrap();
-    assert_close(c.normal, v(-0.5, 3f32.sqrt() / 2.0), 1e-6);
+    let c = contact(&a, Pose::new(v(3.0, 4.0), Real::to_radians(30.0)), &b, at(3.0, 4.0)).unwrap();
+    assert_close(c.normal, v(-0.5, Real::sqrt(3.0) / 2.0), 1e-6);
     // b's rotation plays no part.
     let c = contact(&a, at(3.0, 4.0), &b, Pose::new(v(3.0, 4.0), 1.0)).unwrap();
     assert_eq!(c.normal, v(0.0, 1.0));
@@ -332,9 +331,9 @@ fn concentric_circles() {
 /// MTV: +x by 1 − (2.2 − √2) = √2 − 1.2 = 0.21421. Manifold: reference a's right face, incident
 /// the diamond's edge most anti-parallel to +x, one of the two meeting at the left corner: only
 /// the corner (0.786, 0.3) is behind x = 1.
-const DEPTH: f32 = SQRT_2 - 1.2;
+const DEPTH: Real = SQRT_2 - 1.2;
 
-fn check_diamond_case(c: septa::Contact, m: septa::Manifold, origin: Vec2, eps: f32) {
+fn check_diamond_case(c: septa::Contact, m: septa::Manifold, origin: Vector, eps: Real) {
     assert_close(c.normal, v(1.0, 0.0), eps);
     assert_near(c.depth, DEPTH, eps);
     assert_close(m.normal, v(1.0, 0.0), eps);
@@ -351,13 +350,13 @@ fn same_pair_far_from_the_origin() {
     check_diamond_case(
         contact(&sq, pa, &sq, pb).unwrap(),
         collide(&sq, pa, &sq, pb).unwrap(),
-        Vec2::ZERO,
+        Vector::ZERO,
         1e-5,
     );
 
     // Translated by 1e4 in both coordinates, placed by poses. f32 spacing at 1e4 is 2⁻¹⁰, so the
     // translations themselves are off by up to 5e-4: 1e-3 tolerance.
-    let far = Vec2::splat(1e4);
+    let far = Vector::splat(1e4);
     let (fa, fb) = (Pose::from_translation(far), Pose::new(far + v(2.2, 0.3), FRAC_PI_4));
     check_diamond_case(contact(&sq, fa, &sq, fb).unwrap(), collide(&sq, fa, &sq, fb).unwrap(), far, 1e-3);
     assert!(overlaps(&sq, fa, &sq, fb));
@@ -393,8 +392,8 @@ fn rotating_the_configuration_rotates_the_normal() {
     let sq = square(1.0);
     for angle in [FRAC_PI_2, 0.7, -2.0] {
         // Rotate both poses about the world origin by `angle`: positions R·p, angles + angle.
-        let rot = Vec2::from_angle(angle);
-        let pa = Pose::new(Vec2::ZERO, angle);
+        let rot = Vector::from_angle(angle);
+        let pa = Pose::new(Vector::ZERO, angle);
         let pb = Pose::new(rot.rotate(v(2.2, 0.3)), angle + FRAC_PI_4);
         let c = contact(&sq, pa, &sq, pb).unwrap();
         // The normal (1,0) becomes R·(1,0) = (cos, sin); the depth stays √2 − 1.2.

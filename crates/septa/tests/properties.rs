@@ -15,16 +15,17 @@
 //! failure message carries a paste-able repro. Seeds are fixed and no regression files are
 //! written, so runs are repeatable; the case count is modest so that the file runs in seconds in
 //! the debug profile.
+// Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
 
 mod reference;
 
 use std::f64::consts::{PI, TAU};
 
-use glam::Vec2;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use reference::*;
-use septa::{contact, overlaps, Contact, Pose, Shape};
+use septa::{contact, overlaps, Contact, Pose, Real, Shape, Vector};
 
 /// Pairs this close to touching (signed distance) are not compared on overlap.
 const NEAR: f64 = 1e-4;
@@ -39,8 +40,8 @@ fn config() -> Config {
     }
 }
 
-fn f32v(x: f64, y: f64) -> Vec2 {
-    Vec2::new(x as f32, y as f32)
+fn f32v(x: f64, y: f64) -> Vector {
+    Vector::new(x as Real, y as Real)
 }
 
 /// Convex polygons: 3–12 corners on an ellipse (aspect 1:1 to 1:4) with at least 40 % of the
@@ -67,7 +68,7 @@ fn polygon() -> BoxedStrategy<Spec> {
         0usize..12,
     )
         .prop_map(|(unit, size, turn, (ox, oy), reverse, start)| {
-            let mut points: Vec<Vec2> = unit
+            let mut points: Vec<Vector> = unit
                 .iter()
                 .map(|&q| {
                     let w = rotate(mul(q, size), turn);
@@ -86,7 +87,7 @@ fn polygon() -> BoxedStrategy<Spec> {
 
 fn circle() -> BoxedStrategy<Spec> {
     (0.1f64..1.5, prop_oneof![Just((0.0, 0.0)), (-1.0f64..1.0, -1.0f64..1.0)])
-        .prop_map(|(radius, (x, y))| Spec::Circle { center: f32v(x, y), radius: radius as f32 })
+        .prop_map(|(radius, (x, y))| Spec::Circle { center: f32v(x, y), radius: radius as Real })
         .boxed()
 }
 
@@ -117,10 +118,10 @@ fn pair(kind: Kind) -> BoxedStrategy<Case> {
             Case {
                 a,
                 ta: f32v(x, y),
-                angle_a: angle_a as f32,
+                angle_a: angle_a as Real,
                 b,
                 tb: f32v(x + d[0], y + d[1]),
-                angle_b: angle_b as f32,
+                angle_b: angle_b as Real,
             }
         })
         .boxed()
@@ -144,7 +145,7 @@ fn built(case: &Case) -> Pair {
     Pair { a: case.a.build(), b: case.b.build(), pa: case.pose_a(), pb: case.pose_b(), ra, rb, r, scale }
 }
 
-fn v(q: Vec2) -> P {
+fn v(q: Vector) -> P {
     p(q)
 }
 
@@ -256,7 +257,7 @@ fn push_out(case: Case) -> Result<(), TestCaseError> {
         repro
     );
     let moved =
-        Pose { translation: t.pb.translation + c.normal * (depth * (1.0 + 1e-4) + eps) as f32, ..t.pb };
+        Pose { translation: t.pb.translation + c.normal * (depth * (1.0 + 1e-4) + eps) as Real, ..t.pb };
     prop_assert!(!overlaps(&t.a, t.pa, &t.b, moved), "septa: still overlapping after its own MTV; {}", repro);
     if 0.01 * depth > 10.0 * eps {
         let short = mul(n, 0.99 * depth);

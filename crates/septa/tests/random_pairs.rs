@@ -39,15 +39,16 @@
 //!
 //! Every test collects its failures and prints up to eight with a paste-able repro before failing.
 //! Run with `--nocapture` to see the counts and the cache hit rates.
+// Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
 
 mod reference;
 
-use glam::Vec2;
 use reference::*;
 use septa::pair::polygon_polygon::REFERENCE_BIAS;
 use septa::{
     collide, contact, overlaps, overlaps_cached, separation, trace, Axis, Contact, Feature, Manifold, Pose,
-    SatCache, Shape, Verdict,
+    Real, SatCache, Shape, Vector, Verdict,
 };
 
 /// Random pairs per kind and test.
@@ -124,7 +125,7 @@ fn close(a: P, b: P, tol: f64) -> bool {
     dist(a, b) <= tol
 }
 
-fn v(q: Vec2) -> P {
+fn v(q: Vector) -> P {
     p(q)
 }
 
@@ -360,10 +361,10 @@ fn library_polygons_are_the_reference_hulls() {
         let spec = random_polygon(&mut rng);
         let case = Case {
             a: spec.clone(),
-            ta: Vec2::ZERO,
+            ta: Vector::ZERO,
             angle_a: 0.0,
             b: spec.clone(),
-            tb: Vec2::ZERO,
+            tb: Vector::ZERO,
             angle_b: 0.0,
         };
         report.checked += 1;
@@ -544,7 +545,7 @@ fn push_out(kind: Kind) {
             "b moved by the MTV still overlaps a (Minkowski)"
         );
         let moved = Pose {
-            translation: t.pb.translation + (c.normal * (c.depth * (1.0 + 1e-4))) + c.normal * eps as f32,
+            translation: t.pb.translation + (c.normal * (c.depth * (1.0 + 1e-4))) + c.normal * eps as Real,
             ..t.pb
         };
         check!(
@@ -1043,15 +1044,15 @@ fn pose_invariance(kind: Kind) {
     for t in cases(kind, "rigid") {
         let phi = rng.angle();
         let shift = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
-        let place = |tr: Vec2| {
+        let place = |tr: Vector| {
             let q = add(rotate(v(tr), phi), shift);
-            Vec2::new(q[0] as f32, q[1] as f32)
+            Vector::new(q[0] as Real, q[1] as Real)
         };
         let moved = Case {
             ta: place(t.case.ta),
-            angle_a: (t.case.angle_a as f64 + phi) as f32,
+            angle_a: (t.case.angle_a as f64 + phi) as Real,
             tb: place(t.case.tb),
-            angle_b: (t.case.angle_b as f64 + phi) as f32,
+            angle_b: (t.case.angle_b as f64 + phi) as Real,
             ..t.case.clone()
         };
         let u = Built::new(moved);
@@ -1256,11 +1257,11 @@ fn trace_agrees(kind: Kind) {
                     "colliding verdict with a gap step"
                 );
                 let least =
-                    tr.steps.iter().filter_map(|s| s.push).map(f32::abs).fold(f32::INFINITY, f32::min);
+                    tr.steps.iter().filter_map(|s| s.push).map(Real::abs).fold(Real::INFINITY, Real::min);
                 check!(
                     report,
                     case,
-                    tr.steps.get(step).and_then(|s| s.push).map(f32::abs) == Some(least),
+                    tr.steps.get(step).and_then(|s| s.push).map(Real::abs) == Some(least),
                     "verdict step {step} is not the least push {least}"
                 );
                 check!(
@@ -1378,9 +1379,11 @@ fn cache_agrees_with_fresh_stale_and_foreign_caches() {
         // a stale cache: this pair's axis, b then moved a little
         let step = mul(rng.unit(), rng.range(0.0, 0.2));
         let mut moved_case = t.case.clone();
-        moved_case.tb =
-            Vec2::new((moved_case.tb.x as f64 + step[0]) as f32, (moved_case.tb.y as f64 + step[1]) as f32);
-        moved_case.angle_b = (moved_case.angle_b as f64 + rng.range(-0.2, 0.2)) as f32;
+        moved_case.tb = Vector::new(
+            (moved_case.tb.x as f64 + step[0]) as Real,
+            (moved_case.tb.y as f64 + step[1]) as Real,
+        );
+        moved_case.angle_b = (moved_case.angle_b as f64 + rng.range(-0.2, 0.2)) as Real;
         let mut stale = fresh;
         check_cached(&mut report, &Built::new(moved_case), &mut stale, "stale cache");
         if fresh.axis().is_some() {
@@ -1415,7 +1418,7 @@ fn cache_over_moving_frames(kind: Kind) {
         let ext = |s: &Spec| s.local().bounding_radius() + norm(s.local().center());
         let reach = (ext(&case.a) + ext(&case.b)) * rng.range(0.8, 1.3);
         let start = add(v(case.ta), mul(rng.unit(), reach));
-        case.tb = Vec2::new(start[0] as f32, start[1] as f32);
+        case.tb = Vector::new(start[0] as Real, start[1] as Real);
         let velocity = mul(rng.unit(), rng.range(0.0, 0.02));
         let (spin_a, spin_b) = (rng.range(-0.02, 0.02), rng.range(-0.02, 0.02));
         let mut cache = SatCache::new();
@@ -1435,9 +1438,9 @@ fn cache_over_moving_frames(kind: Kind) {
                 }
             }
             let tb = add(v(case.tb), velocity);
-            case.tb = Vec2::new(tb[0] as f32, tb[1] as f32);
-            case.angle_a = (case.angle_a as f64 + spin_a) as f32;
-            case.angle_b = (case.angle_b as f64 + spin_b) as f32;
+            case.tb = Vector::new(tb[0] as Real, tb[1] as Real);
+            case.angle_a = (case.angle_a as f64 + spin_a) as Real;
+            case.angle_b = (case.angle_b as f64 + spin_b) as Real;
         }
         report.checked += 1;
     }
@@ -1531,8 +1534,9 @@ fn separation_bounds(kind: Kind) {
 
 /// A box with half extents (hx, hy) as a polygon spec, its corners in a random order of the
 /// two windings and starting corners.
-fn box_spec(hx: f32, hy: f32, rng: &mut Rng) -> Spec {
-    let mut points = vec![Vec2::new(-hx, -hy), Vec2::new(hx, -hy), Vec2::new(hx, hy), Vec2::new(-hx, hy)];
+fn box_spec(hx: Real, hy: Real, rng: &mut Rng) -> Spec {
+    let mut points =
+        vec![Vector::new(-hx, -hy), Vector::new(hx, -hy), Vector::new(hx, hy), Vector::new(-hx, hy)];
     if rng.chance(0.5) {
         points.reverse();
     }
@@ -1541,8 +1545,8 @@ fn box_spec(hx: f32, hy: f32, rng: &mut Rng) -> Spec {
 }
 
 /// A dyadic number k/8 (exact in f32, and so are sums and products of a few of them).
-fn dyadic(rng: &mut Rng, lo: usize, hi: usize) -> f32 {
-    rng.int(lo, hi) as f32 / 8.0
+fn dyadic(rng: &mut Rng, lo: usize, hi: usize) -> Real {
+    rng.int(lo, hi) as Real / 8.0
 }
 
 /// Touching is not overlapping: boxes face to face or corner to corner, a circle resting on a
@@ -1554,13 +1558,13 @@ fn exact_touching_is_not_overlapping() {
     let mut rng = Rng::for_test("touching", 0);
     for i in 0..N {
         let kind = Kind::ALL[i % 4];
-        let origin = Vec2::new(dyadic(&mut rng, 0, 80) - 5.0, dyadic(&mut rng, 0, 80) - 5.0);
+        let origin = Vector::new(dyadic(&mut rng, 0, 80) - 5.0, dyadic(&mut rng, 0, 80) - 5.0);
         // a unit axis direction (exact), and the perpendicular one
         let (axis, side) = match rng.int(0, 3) {
-            0 => (Vec2::X, Vec2::Y),
-            1 => (-Vec2::X, Vec2::Y),
-            2 => (Vec2::Y, Vec2::X),
-            _ => (-Vec2::Y, Vec2::X),
+            0 => (Vector::X, Vector::Y),
+            1 => (-Vector::X, Vector::Y),
+            2 => (Vector::Y, Vector::X),
+            _ => (-Vector::Y, Vector::X),
         };
         let (ha, ka) = (dyadic(&mut rng, 1, 24), dyadic(&mut rng, 1, 24));
         let (reach_a, across_a) = if axis.x != 0.0 { (ha, ka) } else { (ka, ha) };
@@ -1586,7 +1590,7 @@ fn exact_touching_is_not_overlapping() {
                 let along = dyadic(&mut rng, 0, (16.0 * across_a) as usize) - across_a;
                 let tc = origin + axis * (reach_a + r) + side * along;
                 let (poly, circle) =
-                    (box_spec(ha, ka, &mut rng), Spec::Circle { center: Vec2::ZERO, radius: r });
+                    (box_spec(ha, ka, &mut rng), Spec::Circle { center: Vector::ZERO, radius: r });
                 let case = Case { a: poly, ta: origin, angle_a: 0.0, b: circle, tb: tc, angle_b: 0.0 };
                 if kind == Kind::PolygonCircle {
                     case
@@ -1605,10 +1609,10 @@ fn exact_touching_is_not_overlapping() {
                     (ra, 5.0 * unit - ra, axis * (3.0 * unit) + side * (4.0 * unit))
                 };
                 Case {
-                    a: Spec::Circle { center: Vec2::ZERO, radius: ra },
+                    a: Spec::Circle { center: Vector::ZERO, radius: ra },
                     ta: origin,
                     angle_a: 0.0,
-                    b: Spec::Circle { center: Vec2::ZERO, radius: rb },
+                    b: Spec::Circle { center: Vector::ZERO, radius: rb },
                     tb: origin + offset,
                     angle_b: 0.0,
                 }
@@ -1670,10 +1674,16 @@ fn centre_on_a_vertex_and_concentric_circles() {
             let poly_spec = random_polygon(&mut rng);
             let Shape::Polygon(poly) = poly_spec.build() else { unreachable!() };
             let k = rng.int(0, poly.len() - 1);
-            let r = rng.range(0.1, 1.5) as f32;
+            let r = rng.range(0.1, 1.5) as Real;
             let circle = Spec::Circle { center: poly.vertices()[k], radius: r };
-            let pc =
-                Case { a: poly_spec, ta: Vec2::ZERO, angle_a: 0.0, b: circle, tb: Vec2::ZERO, angle_b: 0.0 };
+            let pc = Case {
+                a: poly_spec,
+                ta: Vector::ZERO,
+                angle_a: 0.0,
+                b: circle,
+                tb: Vector::ZERO,
+                angle_b: 0.0,
+            };
             for swapped in [false, true] {
                 let t = Built::new(if swapped { pc.swapped() } else { pc.clone() });
                 let case = &t.case;
@@ -1713,17 +1723,17 @@ fn centre_on_a_vertex_and_concentric_circles() {
                 check!(report, case, m.is_some_and(|m| (m.depth() - r).abs() <= 1e-5), "manifold {m:?}");
             }
         } else {
-            let (ra, rb) = (rng.range(0.1, 1.5) as f32, rng.range(0.1, 1.5) as f32);
-            let angle = rng.angle() as f32;
-            let t0 = Vec2::new(rng.range(-10.0, 10.0) as f32, rng.range(-10.0, 10.0) as f32);
+            let (ra, rb) = (rng.range(0.1, 1.5) as Real, rng.range(0.1, 1.5) as Real);
+            let angle = rng.angle() as Real;
+            let t0 = Vector::new(rng.range(-10.0, 10.0) as Real, rng.range(-10.0, 10.0) as Real);
             // centred on the local origin, the relative centre is exactly zero; off it, the
             // rotation's rounding leaves a tiny offset whose direction is arbitrary (and any
             // direction is as good: the depth is r₁ + r₂ whichever way)
             let exact = rng.chance(0.5);
             let center = if exact {
-                Vec2::ZERO
+                Vector::ZERO
             } else {
-                Vec2::new(rng.range(-1.0, 1.0) as f32, rng.range(-1.0, 1.0) as f32)
+                Vector::new(rng.range(-1.0, 1.0) as Real, rng.range(-1.0, 1.0) as Real)
             };
             let t = Built::new(Case {
                 a: Spec::Circle { center, radius: ra },
@@ -1739,7 +1749,7 @@ fn centre_on_a_vertex_and_concentric_circles() {
                 report.fail(case, "concentric circles: no contact".to_string());
                 continue;
             };
-            let up = pose_dir(t.pa, Vec2::Y);
+            let up = pose_dir(t.pa, Vector::Y);
             if exact {
                 check!(
                     report,

@@ -3,21 +3,20 @@
 
 mod hand;
 
-use glam::Vec2;
 use hand::{assert_close, assert_near, at, unit_square, v};
+use septa::consts::{FRAC_PI_4, SQRT_2};
 use septa::{
     collide, contact, overlaps, overlaps_cached, trace, Axis, Circle, ConvexPolygon, Feature, FeatureId,
-    Pose, SatCache, Verdict,
+    Pose, Real, SatCache, Vector, Verdict,
 };
-use std::f32::consts::{FRAC_PI_4, SQRT_2};
 
 /// One expected step: axis, direction, a's [min, max] with vertex indices, b's likewise, push.
 struct Want {
     axis: Axis,
-    dir: Vec2,
-    a: (f32, f32, Option<u32>, Option<u32>),
-    b: (f32, f32, Option<u32>, Option<u32>),
-    push: f32,
+    dir: Vector,
+    a: (Real, Real, Option<u32>, Option<u32>),
+    b: (Real, Real, Option<u32>, Option<u32>),
+    push: Real,
 }
 
 /// a = the triangle (0,0),(2,0),(0,2); b = [−0.5,0.5]² at (0.8, 0.6), world corners
@@ -41,7 +40,7 @@ struct Want {
 #[test]
 fn polygon_trace_by_hand() {
     let tri = ConvexPolygon::new(&[v(0.0, 0.0), v(2.0, 0.0), v(0.0, 2.0)]).unwrap();
-    let b = ConvexPolygon::rectangle(Vec2::splat(0.5)).unwrap();
+    let b = ConvexPolygon::rectangle(Vector::splat(0.5)).unwrap();
     let pb = at(0.8, 0.6);
     let r = 1.0 / SQRT_2;
     let want = [
@@ -138,7 +137,7 @@ fn polygon_trace_by_hand() {
     let manifold = manifold.unwrap();
     assert_eq!(Some(manifold), collide(&tri, Pose::IDENTITY, &b, pb));
     assert_close(manifold.normal, v(0.0, -1.0), 1e-6);
-    let mut pts: Vec<(FeatureId, Vec2, f32)> =
+    let mut pts: Vec<(FeatureId, Vector, Real)> =
         manifold.points().iter().map(|p| (p.id, p.point, p.depth)).collect();
     pts.sort_by_key(|p| format!("{:?}", p.0));
     assert_eq!(pts.len(), 2);
@@ -210,9 +209,9 @@ fn separated_trace_by_hand() {
 #[test]
 fn polygon_circle_trace_by_hand() {
     let sq = unit_square();
-    let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let ball = Circle::new(Vector::ZERO, 0.5).unwrap();
     let pc = at(1.3, 0.4);
-    let s5 = 5f32.sqrt();
+    let s5 = Real::sqrt(5.0);
     let t = trace(&sq, Pose::IDENTITY, &ball, pc);
     let axes: Vec<Axis> = t.steps.iter().map(|s| s.axis).collect();
     assert_eq!(axes, [Axis::EdgeA(0), Axis::EdgeA(1), Axis::EdgeA(2), Axis::EdgeA(3), Axis::VertexA(2)]);
@@ -263,8 +262,8 @@ fn polygon_circle_trace_by_hand() {
 fn circle_circle_trace_by_hand() {
     // r 1 at the origin, r 0.5 at (1.2, 1.6): centres 2 apart along (0.6, 0.8). One step:
     // a's shadow [−1, 1], b's 2 ± 0.5 = [1.5, 2.5]; gap 0.5.
-    let a = Circle::new(Vec2::ZERO, 1.0).unwrap();
-    let b = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let a = Circle::new(Vector::ZERO, 1.0).unwrap();
+    let b = Circle::new(Vector::ZERO, 0.5).unwrap();
     let t = trace(&a, Pose::IDENTITY, &b, at(1.2, 1.6));
     assert_eq!(t.steps.len(), 1);
     let s = &t.steps[0];
@@ -427,8 +426,8 @@ fn stale_cache_never_gives_a_wrong_answer() {
 #[test]
 fn cache_with_an_index_the_shapes_do_not_have_is_ignored() {
     let oct = ConvexPolygon::regular(8, 1.0, 0.0).unwrap();
-    let little = ConvexPolygon::rectangle(Vec2::splat(0.05)).unwrap();
-    let p = Pose::from_translation(Vec2::from_angle(-22.5f32.to_radians()));
+    let little = ConvexPolygon::rectangle(Vector::splat(0.05)).unwrap();
+    let p = Pose::from_translation(Vector::from_angle(-Real::to_radians(22.5)));
     let mut a7 = SatCache::new();
     assert!(!overlaps_cached(&oct, Pose::IDENTITY, &little, p, &mut a7));
     assert_eq!(a7.axis(), Some(Axis::EdgeA(7)));
@@ -445,7 +444,7 @@ fn cache_with_an_index_the_shapes_do_not_have_is_ignored() {
         assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 0.5), &mut c));
         assert_eq!(c.axis(), Some(Axis::EdgeA(1)));
         // With a circle too: square and a circle of radius 0.5 at (1.3, 0) overlap (by 0.2).
-        let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
+        let ball = Circle::new(Vector::ZERO, 0.5).unwrap();
         let mut c = cache;
         assert!(overlaps_cached(&sq, Pose::IDENTITY, &ball, at(1.3, 0.0), &mut c));
         let mut c = cache;
@@ -456,7 +455,7 @@ fn cache_with_an_index_the_shapes_do_not_have_is_ignored() {
 #[test]
 fn circle_polygon_cache_is_flipped() {
     let sq = unit_square();
-    let ball = Circle::new(Vec2::ZERO, 0.5).unwrap();
+    let ball = Circle::new(Vector::ZERO, 0.5).unwrap();
     // Circle at (3, 0.5): the square's +x face (edge 1) separates (3 − 0.5 − 1 = 1.5).
     let mut pc = SatCache::new();
     assert!(!overlaps_cached(&sq, Pose::IDENTITY, &ball, at(3.0, 0.5), &mut pc));

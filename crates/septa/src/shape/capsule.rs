@@ -22,11 +22,10 @@ use crate::{Interval, ShapeError};
 /// A capsule in its local frame: the points within `radius` of the segment from `a` to `b`.
 ///
 /// ```
-/// use septa::Capsule;
-/// use glam::Vec2;
-/// let c = Capsule::new(Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.5).unwrap();
-/// assert_eq!(c.normal(), Vec2::new(0.0, -1.0)); // right-hand side of a → b
-/// assert_eq!(c.closest_point(Vec2::new(3.0, 2.0)), Vec2::new(1.0, 0.0));
+/// use septa::{Capsule, Vector};
+/// let c = Capsule::new(Vector::new(-1.0, 0.0), Vector::new(1.0, 0.0), 0.5).unwrap();
+/// assert_eq!(c.normal(), Vector::new(0.0, -1.0)); // right-hand side of a → b
+/// assert_eq!(c.closest_point(Vector::new(3.0, 2.0)), Vector::new(1.0, 0.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Capsule {

@@ -10,11 +10,10 @@ use crate::{Interval, ShapeError};
 /// the centre is usually zero and the pose's translation places the circle.
 ///
 /// ```
-/// use septa::Circle;
-/// use glam::Vec2;
-/// let c = Circle::new(Vec2::new(1.0, 2.0), 0.5).unwrap();
+/// use septa::{Circle, Vector};
+/// let c = Circle::new(Vector::new(1.0, 2.0), 0.5).unwrap();
 /// assert_eq!(c.radius(), 0.5);
-/// assert!(Circle::new(Vec2::ZERO, 0.0).is_err());
+/// assert!(Circle::new(Vector::ZERO, 0.0).is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Circle {

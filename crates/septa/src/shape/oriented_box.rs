@@ -26,11 +26,10 @@ use crate::{Interval, Polygonal, Rot, ShapeError};
 /// `-ey`), edge 1 the right side (`ex`), edge 2 the top (`ey`), edge 3 the left side (`-ex`).
 ///
 /// ```
-/// use septa::{OrientedBox, Polygonal};
-/// use glam::Vec2;
-/// let b = OrientedBox::new(Vec2::new(1.0, 0.0), Vec2::new(2.0, 1.0), 0.0).unwrap();
-/// assert_eq!(b.vertices()[0], Vec2::new(-1.0, -1.0));
-/// assert_eq!(b.shadow(Vec2::X).max, 3.0);
+/// use septa::{OrientedBox, Polygonal, Vector};
+/// let b = OrientedBox::new(Vector::new(1.0, 0.0), Vector::new(2.0, 1.0), 0.0).unwrap();
+/// assert_eq!(b.vertices()[0], Vector::new(-1.0, -1.0));
+/// assert_eq!(b.shadow(Vector::X).max, 3.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OrientedBox {

@@ -27,15 +27,14 @@ pub const COLLINEAR_TOLERANCE: f64 = 2.5e-7;
 /// query needs to project only the *other* shape on it.
 ///
 /// ```
-/// use septa::ConvexPolygon;
-/// use glam::Vec2;
+/// use septa::{ConvexPolygon, Vector};
 /// // clockwise input is accepted and stored counter-clockwise
 /// let square = ConvexPolygon::new(&[
-///     Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), Vec2::new(1.0, 1.0), Vec2::new(1.0, 0.0),
+///     Vector::new(0.0, 0.0), Vector::new(0.0, 1.0), Vector::new(1.0, 1.0), Vector::new(1.0, 0.0),
 /// ]).unwrap();
 /// assert_eq!(square.len(), 4);
-/// assert_eq!(square.vertices()[1], Vec2::new(1.0, 0.0)); // the first vertex stays first
-/// assert_eq!(square.normals()[0], Vec2::new(0.0, -1.0)); // bottom edge faces down
+/// assert_eq!(square.vertices()[1], Vector::new(1.0, 0.0)); // the first vertex stays first
+/// assert_eq!(square.normals()[0], Vector::new(0.0, -1.0)); // bottom edge faces down
 /// assert_eq!(square.plane_offsets()[1], 1.0);             // right edge: x = 1
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -88,12 +87,11 @@ impl ConvexPolygon {
     /// The convex hull of any points, in any order; interior and repeated points are allowed.
     ///
     /// ```
-    /// use septa::ConvexPolygon;
-    /// use glam::Vec2;
+    /// use septa::{ConvexPolygon, Vector};
     /// let hull = ConvexPolygon::hull(&[
-    ///     Vec2::new(1.0, 1.0), Vec2::new(0.0, 0.0), Vec2::new(2.0, 0.0), // (1,1) is a corner
-    ///     Vec2::new(1.0, 0.2), Vec2::new(1.0, 0.0),                        // interior, on an edge
-    ///     Vec2::new(0.0, 2.0), Vec2::new(2.0, 2.0),
+    ///     Vector::new(1.0, 1.0), Vector::new(0.0, 0.0), Vector::new(2.0, 0.0), // (1,1) is a corner
+    ///     Vector::new(1.0, 0.2), Vector::new(1.0, 0.0),                        // interior, on an edge
+    ///     Vector::new(0.0, 2.0), Vector::new(2.0, 2.0),
     /// ]).unwrap();
     /// assert_eq!(hull.len(), 4);
     /// ```
@@ -137,9 +135,9 @@ impl ConvexPolygon {
     /// the first at angle `rotation` (radians, counter-clockwise from +x).
     ///
     /// ```
-    /// use septa::ConvexPolygon;
+    /// use septa::{ConvexPolygon, Real};
     /// let hexagon = ConvexPolygon::regular(6, 2.0, 0.0).unwrap();
-    /// assert!((hexagon.vertices()[1].y - 3f32.sqrt()).abs() < 1e-6);
+    /// assert!((hexagon.vertices()[1].y - Real::sqrt(3.0)).abs() < 1e-6);
     /// ```
     ///
     /// # Errors
@@ -191,10 +189,9 @@ impl ConvexPolygon {
     /// origin. The new origin is itself an f32 value, so the translation is exact.
     ///
     /// ```
-    /// use septa::ConvexPolygon;
-    /// use glam::Vec2;
+    /// use septa::{ConvexPolygon, Vector};
     /// let far = ConvexPolygon::new(&[
-    ///     Vec2::new(1e4, 1e4), Vec2::new(1e4 + 2.0, 1e4), Vec2::new(1e4, 1e4 + 2.0),
+    ///     Vector::new(1e4, 1e4), Vector::new(1e4 + 2.0, 1e4), Vector::new(1e4, 1e4 + 2.0),
     /// ]).unwrap();
     /// let (local, pose) = far.recentered();
     /// assert!(local.centroid().length() < 1e-3);
@@ -215,7 +212,8 @@ impl ConvexPolygon {
         let mut offsets = Vec::with_capacity(n);
         for i in 0..n {
             let e = pts[(i + 1) % n] - pts[i];
-            let normal = DVec2::new(e.y, -e.x).normalize().to_real();
+            // Consecutive vertices are distinct (validated), so the edge has a direction.
+            let normal = crate::robust::unit_f64(DVec2::new(e.y, -e.x)).unwrap_or(DVec2::Y).to_real();
             // The offset of the *rounded* normal through the stored vertex, so that a projection
             // computed from stored data lands on it.
             offsets.push(normal.to_f64().dot(vertices[i].to_f64()) as Real);

@@ -40,8 +40,7 @@
 //! the Minkowski code, and the self-check test compares the two.
 #![allow(dead_code)]
 
-use glam::Vec2;
-use septa::{Circle, ConvexPolygon, Pose, Shape};
+use septa::{Circle, ConvexPolygon, Pose, Real, Shape, Vector};
 
 pub type P = [f64; 2];
 
@@ -83,19 +82,19 @@ pub fn rotate(a: P, angle: f64) -> P {
     [c * a[0] - s * a[1], s * a[0] + c * a[1]]
 }
 #[inline]
-pub fn p(v: Vec2) -> P {
+pub fn p(v: Vector) -> P {
     [v.x as f64, v.y as f64]
 }
 
 /// A local point placed in the world by `pose`, in f64.
-pub fn pose_point(pose: Pose, v: Vec2) -> P {
+pub fn pose_point(pose: Pose, v: Vector) -> P {
     let (c, s) = (pose.rotation.cos as f64, pose.rotation.sin as f64);
     let (x, y) = (v.x as f64, v.y as f64);
     [c * x - s * y + pose.translation.x as f64, s * x + c * y + pose.translation.y as f64]
 }
 
 /// A local direction turned into the world by `pose`'s rotation, in f64.
-pub fn pose_dir(pose: Pose, v: Vec2) -> P {
+pub fn pose_dir(pose: Pose, v: Vector) -> P {
     let (c, s) = (pose.rotation.cos as f64, pose.rotation.sin as f64);
     let (x, y) = (v.x as f64, v.y as f64);
     [c * x - s * y, s * x + c * y]
@@ -517,12 +516,12 @@ pub enum Spec {
     /// `ConvexPolygon::new(points)` (convex order, either winding) or, with `hull`,
     /// `ConvexPolygon::hull(points)` (any points).
     Polygon {
-        points: Vec<Vec2>,
+        points: Vec<Vector>,
         hull: bool,
     },
     Circle {
-        center: Vec2,
-        radius: f32,
+        center: Vector,
+        radius: Real,
     },
 }
 
@@ -568,9 +567,9 @@ impl Spec {
         match self {
             Spec::Circle { .. } => self.clone(),
             Spec::Polygon { points, hull: h } => {
-                let mut pts: Vec<Vec2> = if *h {
+                let mut pts: Vec<Vector> = if *h {
                     let local = hull(&points.iter().map(|&v| p(v)).collect::<Vec<_>>());
-                    local.iter().map(|q| Vec2::new(q[0] as f32, q[1] as f32)).collect()
+                    local.iter().map(|q| Vector::new(q[0] as Real, q[1] as Real)).collect()
                 } else {
                     points.clone()
                 };
@@ -589,19 +588,19 @@ impl Spec {
         match self {
             Spec::Polygon { points, hull } => {
                 let pts: Vec<String> =
-                    points.iter().map(|v| format!("Vec2::new({:?}, {:?})", v.x, v.y)).collect();
+                    points.iter().map(|v| format!("Vector::new({:?}, {:?})", v.x, v.y)).collect();
                 let ctor = if *hull { "hull" } else { "new" };
                 format!("ConvexPolygon::{ctor}(&[{}])", pts.join(", "))
             }
             Spec::Circle { center, radius } => {
-                format!("Circle::new(Vec2::new({:?}, {:?}), {:?})", center.x, center.y, radius)
+                format!("Circle::new(Vector::new({:?}, {:?}), {:?})", center.x, center.y, radius)
             }
         }
     }
 }
 
-fn v2(q: P) -> Vec2 {
-    Vec2::new(q[0] as f32, q[1] as f32)
+fn v2(q: P) -> Vector {
+    Vector::new(q[0] as Real, q[1] as Real)
 }
 
 /// A random convex polygon spec: 3–12 corners, extent (radius) 0.1–1.5 (so sizes 0.2–3),
@@ -612,7 +611,7 @@ pub fn random_polygon(rng: &mut Rng) -> Spec {
     let frame = rng.angle();
     let place = |q: P| v2(add(rotate(q, frame), offset));
     let method = rng.f64();
-    let mut points: Vec<Vec2> = if method < 0.40 {
+    let mut points: Vec<Vector> = if method < 0.40 {
         // sorted random angles on an ellipse, with a minimum gap so that no corner is flat
         let n = rng.int(3, 12);
         let aspect = rng.range(0.25, 1.0);
@@ -634,7 +633,7 @@ pub fn random_polygon(rng: &mut Rng) -> Spec {
         loop {
             let k = rng.int(3, 14);
             let aspect = rng.range(0.3, 1.0);
-            let cloud: Vec<Vec2> = (0..k)
+            let cloud: Vec<Vector> = (0..k)
                 .map(|_| place([size * rng.range(-1.0, 1.0), size * aspect * rng.range(-1.0, 1.0)]))
                 .collect();
             let h = hull(&cloud.iter().map(|&v| p(v)).collect::<Vec<_>>());
@@ -680,7 +679,7 @@ pub fn random_polygon(rng: &mut Rng) -> Spec {
 pub fn random_circle(rng: &mut Rng) -> Spec {
     let radius = rng.range(0.1, 1.5);
     let center = if rng.chance(0.5) { [0.0, 0.0] } else { mul(rng.unit(), rng.range(0.0, 1.0)) };
-    Spec::Circle { center: v2(center), radius: radius as f32 }
+    Spec::Circle { center: v2(center), radius: radius as Real }
 }
 
 /// The four ordered pairs of shape kinds.
@@ -715,11 +714,11 @@ impl Kind {
 #[derive(Clone, Debug)]
 pub struct Case {
     pub a: Spec,
-    pub ta: Vec2,
-    pub angle_a: f32,
+    pub ta: Vector,
+    pub angle_a: Real,
     pub b: Spec,
-    pub tb: Vec2,
-    pub angle_b: f32,
+    pub tb: Vector,
+    pub angle_b: Real,
 }
 
 impl Case {
@@ -752,12 +751,12 @@ impl Case {
             angle_b: self.angle_a,
         }
     }
-    pub fn with_b_at(&self, tb: Vec2) -> Case {
+    pub fn with_b_at(&self, tb: Vector) -> Case {
         Case { tb, ..self.clone() }
     }
     pub fn repro(&self) -> String {
         format!(
-            "a = {}, pose_a = Pose::new(Vec2::new({:?}, {:?}), {:?}); b = {}, pose_b = Pose::new(Vec2::new({:?}, {:?}), {:?})",
+            "a = {}, pose_a = Pose::new(Vector::new({:?}, {:?}), {:?}); b = {}, pose_b = Pose::new(Vector::new({:?}, {:?}), {:?})",
             self.a.repro(),
             self.ta.x,
             self.ta.y,
@@ -777,7 +776,7 @@ pub fn random_case(kind: Kind, rng: &mut Rng) -> Case {
     let a = kind.shape_a(rng);
     let b = kind.shape_b(rng);
     let ta = [rng.range(-10.0, 10.0), rng.range(-10.0, 10.0)];
-    let (angle_a, angle_b) = (rng.angle() as f32, rng.angle() as f32);
+    let (angle_a, angle_b) = (rng.angle() as Real, rng.angle() as Real);
     let offset = if rng.chance(0.5) {
         [rng.range(-5.0, 5.0), rng.range(-5.0, 5.0)]
     } else {

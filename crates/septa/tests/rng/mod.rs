@@ -2,7 +2,7 @@
 //! more; fixed seeds make every run check the same cases.
 #![allow(dead_code)]
 
-use glam::Vec2;
+use septa::{Real, Vector};
 
 /// The generator state; any non-zero seed.
 pub struct Rng(pub u64);
@@ -17,12 +17,12 @@ impl Rng {
     }
 
     /// Uniform in [lo, hi).
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        (lo as f64 + (hi as f64 - lo as f64) * self.next()) as f32
+    pub fn range(&mut self, lo: Real, hi: Real) -> Real {
+        (lo as f64 + (hi as f64 - lo as f64) * self.next()) as Real
     }
 
     /// Uniform in the square [-r, r]².
-    pub fn vec(&mut self, r: f32) -> Vec2 {
-        Vec2::new(self.range(-r, r), self.range(-r, r))
+    pub fn vec(&mut self, r: Real) -> Vector {
+        Vector::new(self.range(-r, r), self.range(-r, r))
     }
 }
