@@ -925,7 +925,10 @@ fn out_of_range_numbers_name_the_field_and_keep_the_id() {
 fn invalid_shapes() {
     let (id, message) = error(&query("1", GOOD_A, &circle(0.0, 0.0, -1.0)));
     assert_eq!(id, 1);
-    assert_eq!(message, "b.radius: radius must be a finite number greater than zero, got -1");
+    assert_eq!(
+        message,
+        "b.radius: radius must be a finite number greater than zero and at most 1e18, got -1"
+    );
     assert_error(&query("1", &circle(0.0, 0.0, 0.0), GOOD_B), 1.into(), &["a.radius", "greater than zero"]);
     assert_error(
         &query("1", &polygon(&[[0.0, 0.0], [1.0, 0.0]]), GOOD_B),
@@ -953,7 +956,10 @@ fn box_and_capsule_errors() {
     // half extents must both be > 0: the library's message, at the field
     let (id, message) = error(&bad(&box_at(0.0, 0.0, 0.0, 1.0, 0.0)));
     assert_eq!(id, "e");
-    assert_eq!(message, "b.half_extents: box half extents must both be greater than zero, got [0, 1]");
+    assert_eq!(
+        message,
+        "b.half_extents: box half extents must both be greater than zero and at most 1e18, got [0, 1]"
+    );
     assert_error(
         &bad(&box_at(0.0, 0.0, 1.0, -2.0, 0.0)),
         e(),
@@ -998,7 +1004,10 @@ fn box_and_capsule_errors() {
     );
     // a capsule's radius may be 0, not negative
     let (_, message) = error(&bad(&capsule([0.0, 0.0], [1.0, 0.0], -1.0)));
-    assert_eq!(message, "b.radius: a capsule's radius must be a finite number, zero or greater, got -1");
+    assert_eq!(
+        message,
+        "b.radius: a capsule's radius must be a finite number, zero or greater and at most 1e18, got -1"
+    );
     assert_error(
         &bad(r#"{"type":"capsule","a":[0,0],"b":[1,0],"radius":1e400}"#),
         e(),

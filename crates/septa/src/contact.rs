@@ -15,9 +15,7 @@
 //! [`trace`](crate::trace()) still shows both, as the textbook does, and tests check that both
 //! methods agree.
 
-use crate::{Real, Vector};
-
-use crate::Axis;
+use crate::{Axis, Real, Vector};
 
 /// The minimum translation vector between two overlapping shapes.
 ///

@@ -23,6 +23,12 @@ pub enum ShapeError {
         /// Index of the offending point in the input.
         index: usize,
     },
+    /// A coordinate is finite but larger in magnitude than [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT),
+    /// beyond which septa's arithmetic could overflow.
+    OutOfRange {
+        /// Index of the offending point in the input.
+        index: usize,
+    },
     /// The points are not the corners of a convex polygon in order: the boundary turns the
     /// wrong way at this point, doubles back, or winds around more than once.
     NotConvex {
@@ -31,19 +37,22 @@ pub enum ShapeError {
     },
     /// All points lie on one line (within the collinearity tolerance), so the area is zero.
     ZeroArea,
-    /// A radius is negative, zero (where not allowed), NaN or infinite.
+    /// A radius is negative, zero (where not allowed), NaN, infinite or beyond
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT).
     InvalidRadius {
         /// The radius given.
         radius: Real,
     },
-    /// A capsule's radius is negative or not a finite number (zero is allowed: a segment).
+    /// A capsule's radius is negative, not a finite number or beyond
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT) (zero is allowed: a segment).
     InvalidCapsuleRadius {
         /// The radius given.
         radius: Real,
     },
     /// A capsule of radius zero whose two ends coincide: a single point.
     PointCapsule,
-    /// A box half extent is zero, negative or NaN.
+    /// A box half extent is zero, negative, NaN or beyond
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT).
     InvalidHalfExtents {
         /// The half extent along the box's x axis.
         x: Real,
@@ -66,6 +75,11 @@ impl core::fmt::Display for ShapeError {
             ShapeError::NonFinite { index } => {
                 write!(f, "point {index} has a coordinate that is not a finite number")
             }
+            ShapeError::OutOfRange { index } => write!(
+                f,
+                "point {index} has a coordinate beyond ±{:e}, the largest septa accepts",
+                crate::COORDINATE_LIMIT
+            ),
             ShapeError::NotConvex { index } => write!(
                 f,
                 "the points are not in convex order: the boundary turns the wrong way at point {index} \
@@ -73,14 +87,26 @@ impl core::fmt::Display for ShapeError {
             ),
             ShapeError::ZeroArea => write!(f, "the points are collinear: the polygon has no area"),
             ShapeError::InvalidRadius { radius } => {
-                write!(f, "radius must be a finite number greater than zero, got {radius}")
+                write!(
+                    f,
+                    "radius must be a finite number greater than zero and at most {:e}, got {radius}",
+                    crate::COORDINATE_LIMIT
+                )
             }
             ShapeError::InvalidCapsuleRadius { radius } => {
-                write!(f, "a capsule's radius must be a finite number, zero or greater, got {radius}")
+                write!(
+                    f,
+                    "a capsule's radius must be a finite number, zero or greater and at most {:e}, got {radius}",
+                    crate::COORDINATE_LIMIT
+                )
             }
             ShapeError::PointCapsule => write!(f, "a capsule of radius 0 needs two distinct ends"),
             ShapeError::InvalidHalfExtents { x, y } => {
-                write!(f, "box half extents must both be greater than zero, got [{x}, {y}]")
+                write!(
+                    f,
+                    "box half extents must both be greater than zero and at most {:e}, got [{x}, {y}]",
+                    crate::COORDINATE_LIMIT
+                )
             }
             ShapeError::TooFewSides { sides } => {
                 write!(f, "a regular polygon needs at least 3 sides, got {sides}")

@@ -57,8 +57,8 @@
 //! `f64` feature makes [`Real`] `f64` and [`Vector`] `glam::DVec2` for the whole crate, for
 //! worlds whose size or resolution f32 cannot hold (unit shapes a billion units out, where f32
 //! cannot even represent the coordinates, get depths within 1e-6). The algorithms and the
-//! dimensionless tolerances ([`COLLINEAR_TOLERANCE`], [`PARALLEL_TOLERANCE`], the reference-face
-//! bias) are the same in both builds, and every test suite runs in both. Write coordinates as
+//! dimensionless tolerances ([`COLLINEAR_TOLERANCE`], the reference-face bias) are the same in
+//! both builds, and every test suite runs in both. Write coordinates as
 //! [`Vector`] and constants from [`consts`], as the examples here do, and code compiles in
 //! either build. The feature changes types, so it is the final application's choice; a library
 //! built on septa should leave it alone. In the f64 build the four-lane paths use `glam::DVec4`,
@@ -110,11 +110,11 @@ pub use interval::Interval;
 pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
 pub use pose::{Pose, Rot};
 pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Collide};
-pub use real::{consts, Real, Vector, Vector4};
-pub(crate) use real::{ToF64, ToReal};
+pub(crate) use real::{check_point, within_limit, ToF64, ToReal};
+pub use real::{consts, Real, Vector, Vector4, COORDINATE_LIMIT};
 pub use shape::{
     Capsule, Circle, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Polygonal, SatAxis, Shape,
-    COLLINEAR_TOLERANCE, PARALLEL_TOLERANCE,
+    COLLINEAR_TOLERANCE,
 };
 pub use sweep::Impact;
 pub use trace::{AxisStep, Projection, Trace, Verdict};

@@ -4,16 +4,15 @@
 //! call into that pair's module in [`crate::pair`], so a reader can always see which algorithm
 //! runs. [`Shape`] values dispatch with a `match` on both kinds; nothing goes through `dyn`.
 
-use crate::{Real, Vector};
+use crate::{
+    trace as plain, Capsule, Circle, Contact, ConvexPolygon, Manifold, OrientedBox, Pose, Real, SatCache,
+    Separation, Shape, Trace, Vector,
+};
 
 use crate::pair::{
     box_box, capsule_capsule, capsule_circle, circle_circle, polygon_capsule, polygon_circle, polygon_polygon,
 };
 use crate::sweep::{self, Impact};
-use crate::{
-    trace as plain, Capsule, Circle, Contact, ConvexPolygon, Manifold, OrientedBox, Pose, SatCache,
-    Separation, Shape, Trace,
-};
 
 /// The SAT queries between `Self` (shape a) and `B` (shape b).
 ///
@@ -304,7 +303,8 @@ pub fn trace<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Trac
 
 /// When do a and b, moving in straight lines at constant velocities without turning, first
 /// touch during `[0, max_t]`? `None` when they do not (grazing contact included); time 0 with
-/// the MTV normal when they already overlap. Exact for polygons and boxes; by conservative
+/// the MTV normal when they already overlap. A negative or NaN `max_t` is an empty window, so
+/// the answer is then `None` even for shapes that overlap. Exact for polygons and boxes; by conservative
 /// advancement, a little early but never late, for pairs with a circle or capsule (see
 /// [`mod@crate::sweep`]).
 ///

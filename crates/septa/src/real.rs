@@ -11,6 +11,8 @@
 
 use glam::DVec2;
 
+use crate::ShapeError;
+
 /// The scalar type of every coordinate and result: `f32`, or `f64` with the `f64` feature.
 #[cfg(not(feature = "f64"))]
 pub type Real = f32;
@@ -33,6 +35,41 @@ pub type Vector4 = glam::Vec4;
 /// [`glam::DVec4`] with the `f64` feature.
 #[cfg(feature = "f64")]
 pub type Vector4 = glam::DVec4;
+
+/// The largest coordinate or size a shape may have: `1e18` in the f32 build, `1e150` in the f64
+/// build. Constructors refuse larger input ([`ShapeError::OutOfRange`] for points, the
+/// radius or half-extent error for sizes).
+///
+/// Why a limit below `Real::MAX`: queries subtract positions, add sizes and, in a few places,
+/// square differences. Inside ±1e18 a difference of two positions, even turned by a rotation
+/// and padded by both shapes' sizes, stays below 1e19, and its square below 1e38 < 3.4e38
+/// (f32's largest); so for shapes within the limit, placed by poses whose translations are
+/// within it too, every answer is a finite number. Past it, an answer may be infinite, though
+/// never a panic. The f64 limit is set the same way (1e150 squared is far below 1.8e308). The
+/// fuzz target `queries` checks the guarantee with `SEPTA_FUZZ_STRICT=1`.
+#[cfg(not(feature = "f64"))]
+pub const COORDINATE_LIMIT: Real = 1e18;
+/// The largest coordinate or size a shape may have: `1e18` in the f32 build, `1e150` in the f64
+/// build. See the f32 build's documentation for the reasoning.
+#[cfg(feature = "f64")]
+pub const COORDINATE_LIMIT: Real = 1e150;
+
+/// Is `x` a finite number no larger in magnitude than [`COORDINATE_LIMIT`]?
+#[inline]
+pub(crate) fn within_limit(x: Real) -> bool {
+    x.abs() <= COORDINATE_LIMIT // false for NaN
+}
+
+/// A constructor's check of input point `index`: finite, and within [`COORDINATE_LIMIT`].
+pub(crate) fn check_point(p: Vector, index: usize) -> Result<(), ShapeError> {
+    if !p.is_finite() {
+        return Err(ShapeError::NonFinite { index });
+    }
+    if !(within_limit(p.x) && within_limit(p.y)) {
+        return Err(ShapeError::OutOfRange { index });
+    }
+    Ok(())
+}
 
 /// Widening to f64, for the few computations that must not overflow or underflow (see
 /// `robust`), and for times and velocities in the sweep.

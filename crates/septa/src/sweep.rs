@@ -35,9 +35,7 @@
 
 use glam::DVec2;
 
-use crate::{Real, ToF64, ToReal, Vector};
-
-use crate::{Collide, Polygonal, Pose};
+use crate::{Collide, Polygonal, Pose, Real, ToF64, ToReal, Vector};
 
 /// Conservative advancement stops when the gap is below this fraction of the smaller shape's
 /// size (bounding radius, or radius).
@@ -82,6 +80,9 @@ pub fn polygons<A: Polygonal, B: Polygonal>(
     velocity_b: Vector,
     max_t: Real,
 ) -> Option<Impact> {
+    if max_t.is_nan() || max_t < 0.0 {
+        return None; // an empty window (or NaN): nothing can happen in it
+    }
     if let Some(contact) = crate::pair::polygon_polygon::contact(a, pose_a, b, pose_b) {
         return Some(Impact { time: 0.0, normal: contact.normal });
     }
@@ -174,6 +175,9 @@ pub fn advance<A: Collide<B> + Extent, B: Extent>(
     velocity_b: Vector,
     max_t: Real,
 ) -> Option<Impact> {
+    if max_t.is_nan() || max_t < 0.0 {
+        return None; // an empty window (or NaN): nothing can happen in it
+    }
     let relative = velocity_b.to_f64() - velocity_a.to_f64();
     let speed = relative.length();
     let tolerance = TOI_TOLERANCE * a.extent().min(b.extent());

@@ -10,13 +10,13 @@
 //! push equals [`contact`](crate::contact())'s depth. (Which separating axis is found *first*
 //! can differ: see [`Verdict::Separated`].)
 
-use crate::robust::unit;
-use crate::{Real, Vector};
+use crate::{
+    robust::unit, Axis, Capsule, Circle, Contact, Interval, Manifold, Polygonal, Pose, Real, Vector,
+};
 use alloc::vec::Vec;
 
 use crate::pair::{capsule_capsule, capsule_circle, circle_circle, polygon_capsule, polygon_circle};
 use crate::shape::{closest_between_segments, segment_point};
-use crate::{Axis, Capsule, Circle, Contact, Interval, Manifold, Polygonal, Pose};
 
 /// One shape's shadow on an axis, in world coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -6,7 +6,10 @@
 mod hand;
 
 use hand::{assert_close, assert_near, v};
-use septa::{contact, overlaps, Circle, ConvexPolygon, Pose, Real, ShapeError, Vector, COLLINEAR_TOLERANCE};
+use septa::{
+    contact, overlaps, Capsule, Circle, ConvexPolygon, OrientedBox, Pose, Real, ShapeError, Vector,
+    COLLINEAR_TOLERANCE, COORDINATE_LIMIT,
+};
 
 /// Is `got` the loop `want` (same cyclic order, any starting vertex)?
 #[track_caller]
@@ -89,6 +92,69 @@ fn non_finite() {
 }
 
 #[test]
+fn coordinates_beyond_the_limit_are_refused() {
+    // The limit itself is accepted; the next representable number above it is not. Each
+    // constructor names the offending point (by input index) or rejects the size.
+    let lim = COORDINATE_LIMIT;
+    let over = Real::from_bits(lim.to_bits() + 1);
+    assert!(over > lim);
+    // A triangle reaching exactly to the limit is fine.
+    assert!(ConvexPolygon::new(&[v(-lim, -lim), v(lim, -lim), v(0.0, lim)]).is_ok());
+    let err = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, 0.0), v(0.0, -over)]).unwrap_err();
+    assert_eq!(err, ShapeError::OutOfRange { index: 2 });
+    assert_eq!(
+        err.to_string(),
+        format!("point 2 has a coordinate beyond ±{lim:e}, the largest septa accepts")
+    );
+    assert_eq!(
+        ConvexPolygon::hull(&[v(0.0, 0.0), v(over, 1.0), v(1.0, 0.0), v(1.0, 1.0)]).unwrap_err(),
+        ShapeError::OutOfRange { index: 1 }
+    );
+    // A NaN anywhere is reported as such, even after an out-of-range point.
+    assert_eq!(
+        ConvexPolygon::new(&[v(over, 0.0), v(1.0, 0.0), v(Real::NAN, 1.0)]).unwrap_err(),
+        ShapeError::NonFinite { index: 2 }
+    );
+    // A rectangle's points are its corners from (−hx, −hy): the first is already out.
+    assert_eq!(ConvexPolygon::rectangle(v(1.0, over)).unwrap_err(), ShapeError::OutOfRange { index: 0 });
+    assert_eq!(ConvexPolygon::regular(6, over, 0.0).unwrap_err(), ShapeError::InvalidRadius { radius: over });
+    assert_eq!(Circle::new(v(0.0, over), 1.0).unwrap_err(), ShapeError::OutOfRange { index: 0 });
+    assert_eq!(Circle::new(Vector::ZERO, over).unwrap_err(), ShapeError::InvalidRadius { radius: over });
+    assert!(Circle::new(v(lim, -lim), lim).is_ok());
+    assert_eq!(
+        OrientedBox::new(v(-over, 0.0), v(1.0, 1.0), 0.0).unwrap_err(),
+        ShapeError::OutOfRange { index: 0 }
+    );
+    assert_eq!(
+        OrientedBox::new(Vector::ZERO, v(over, 1.0), 0.0).unwrap_err(),
+        ShapeError::InvalidHalfExtents { x: over, y: 1.0 }
+    );
+    assert_eq!(
+        Capsule::new(v(0.0, 0.0), v(0.0, over), 1.0).unwrap_err(),
+        ShapeError::OutOfRange { index: 1 }
+    );
+    assert_eq!(
+        Capsule::new(v(0.0, 0.0), v(0.0, 1.0), over).unwrap_err(),
+        ShapeError::InvalidCapsuleRadius { radius: over }
+    );
+}
+
+#[test]
+fn shapes_at_the_limit_give_finite_answers() {
+    // Two squares with corners at ±limit overlapping by half their width, and placed by poses
+    // at ±limit: every number that comes back is finite. By hand: a = [−L, L]², b = a shifted
+    // by L along x: overlap L along x (the MTV, normal +x), 2L along y.
+    let lim = COORDINATE_LIMIT;
+    let a = ConvexPolygon::rectangle(v(lim, lim)).unwrap();
+    let c = contact(&a, Pose::IDENTITY, &a, Pose::from_translation(v(lim, 0.0))).unwrap();
+    assert_close(c.normal, v(1.0, 0.0), 1e-6);
+    assert!((c.depth / lim - 1.0).abs() < 1e-6, "{c:?}");
+    let far = Pose::from_translation(v(-lim, lim));
+    let c = contact(&a, far, &a, Pose::from_translation(v(0.0, lim))).unwrap();
+    assert!((c.depth / lim - 1.0).abs() < 1e-6, "{c:?}");
+}
+
+#[test]
 fn not_convex_concave_input_names_the_reflex_vertex() {
     // A 2×2 square with a notch in its right side: (0,0),(2,0),(1,0.5),(2,2),(0,2).
     // Twice the signed area = 2·(4 − 1) > 0, so it is counter-clockwise as given.
@@ -162,13 +228,24 @@ fn zero_area() {
 fn invalid_radius_and_too_few_sides() {
     let err = Circle::new(Vector::ZERO, 0.0).unwrap_err();
     assert_eq!(err, ShapeError::InvalidRadius { radius: 0.0 });
-    assert_eq!(err.to_string(), "radius must be a finite number greater than zero, got 0");
+    assert_eq!(
+        err.to_string(),
+        format!("radius must be a finite number greater than zero and at most {COORDINATE_LIMIT:e}, got 0")
+    );
     let err = Circle::new(Vector::ZERO, -1.5).unwrap_err();
     assert_eq!(err, ShapeError::InvalidRadius { radius: -1.5 });
-    assert_eq!(err.to_string(), "radius must be a finite number greater than zero, got -1.5");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "radius must be a finite number greater than zero and at most {COORDINATE_LIMIT:e}, got -1.5"
+        )
+    );
     let err = Circle::new(Vector::ZERO, Real::NAN).unwrap_err();
     assert!(matches!(err, ShapeError::InvalidRadius { radius } if radius.is_nan()));
-    assert_eq!(err.to_string(), "radius must be a finite number greater than zero, got NaN");
+    assert_eq!(
+        err.to_string(),
+        format!("radius must be a finite number greater than zero and at most {COORDINATE_LIMIT:e}, got NaN")
+    );
     assert_eq!(
         Circle::new(Vector::ZERO, Real::INFINITY).unwrap_err(),
         ShapeError::InvalidRadius { radius: Real::INFINITY }

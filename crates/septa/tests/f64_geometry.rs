@@ -372,6 +372,21 @@ fn time_of_impact_catches_tunnelling_and_handles_the_edge_cases() {
     assert_eq!(hit.time, 0.0);
     assert_eq!(Some(hit.normal), contact(&wall, Pose::IDENTITY, &bullet, near).map(|c| c.normal));
 
+    // A negative (or NaN) max_t is an empty window: nothing happens in it, not even an overlap
+    // at time 0, which is outside it (found by the `queries` fuzz target).
+    for max_t in [-1.0, -1e9, Real::NAN] {
+        assert_eq!(time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &bullet, near, velocity, max_t), None);
+        let disc = Circle::new(Vector::ZERO, 0.5).unwrap();
+        let brick = OrientedBox::new(Vector::ZERO, Vector::splat(0.1), 0.0).unwrap(); // overlaps at `near`
+        assert_eq!(time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &brick, near, velocity, max_t), None);
+        assert_eq!(time_of_impact(&disc, Pose::IDENTITY, Vector::ZERO, &bullet, near, velocity, max_t), None);
+    }
+    // Time 0 is inside [0, 0].
+    assert_eq!(
+        time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &bullet, near, velocity, 0.0).unwrap().time,
+        0.0
+    );
+
     // Moving apart, or not moving: no impact.
     let behind = Pose::from_translation(Vector::new(-1.0, 0.0));
     assert_eq!(time_of_impact(&wall, Pose::IDENTITY, Vector::ZERO, &bullet, behind, -velocity, 1.0), None);

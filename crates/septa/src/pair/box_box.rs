@@ -17,10 +17,10 @@
 //! [`polygon_polygon`], and the answers are those of the same boxes
 //! given as 4-gons.
 
-use crate::{Real, Vector};
-
-use crate::pair::polygon_polygon;
-use crate::{Axis, Contact, Interval, Manifold, OrientedBox, Pose, SatCache, Separation};
+use crate::{
+    pair::polygon_polygon, Axis, Contact, Interval, Manifold, OrientedBox, Pose, Real, SatCache, Separation,
+    Vector,
+};
 
 /// Both boxes' shadows on `u`, a unit axis in a's frame; `xf` places b in a's frame.
 #[inline]

@@ -10,14 +10,13 @@
 //! Two points when one capsule lies along the other's side (the incident segment clipped to
 //! the reference segment's ends), one point otherwise.
 
-use crate::robust::unit;
-use crate::{Real, Vector};
+use crate::{
+    pair::polygon_capsule::finish, pair::polygon_polygon::REFERENCE_BIAS, robust::unit, Axis, Capsule,
+    Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, Real, SatCache, Separation, Vector,
+};
 
 use crate::manifold::{clip_segment, ClipVertex};
-use crate::pair::polygon_capsule::finish;
-use crate::pair::polygon_polygon::REFERENCE_BIAS;
 use crate::shape::{closest_between_segments, segment_point};
-use crate::{Axis, Capsule, Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, SatCache, Separation};
 
 /// One capsule's core in a's frame.
 #[derive(Clone, Copy)]

@@ -6,11 +6,9 @@
 //! segment's normal, both ways) are candidates too: they decide when the centre lies on the
 //! segment, where the direction from the nearest point is undefined.
 
-use crate::robust::unit;
-use crate::{Real, Vector};
-
 use crate::{
-    Axis, Capsule, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, SatCache, Separation,
+    robust::unit, Axis, Capsule, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, Real,
+    SatCache, Separation, Vector,
 };
 
 /// The capsule feature at `q` (a point of the core segment) facing `direction`.

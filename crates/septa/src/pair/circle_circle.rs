@@ -4,9 +4,9 @@
 //! +y axis of a's frame (world +y when a is not rotated).
 
 use crate::robust::{length, unit};
-use crate::{Real, Vector};
-
-use crate::{Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, Separation};
+use crate::{
+    Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, Real, Separation, Vector,
+};
 
 /// The separation along the centre line, in a's frame: (unit direction a → b, separation).
 #[inline]

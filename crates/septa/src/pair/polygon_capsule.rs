@@ -17,16 +17,14 @@
 //! the face like an incident edge), or when a polygon edge lies along the capsule's side, and
 //! one point otherwise.
 
-use crate::robust::unit;
-use crate::{Real, Vector};
+use crate::{
+    pair::polygon_polygon::REFERENCE_BIAS, robust::unit, Axis, Capsule, Contact, ContactPoint, Feature,
+    FeatureId, Manifold, Polygonal, Pose, Real, SatCache, Separation, Vector,
+};
 
 use crate::interval::{max, min};
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::pair::polygon_circle::{vertex_axis, vertex_axis_max};
-use crate::pair::polygon_polygon::REFERENCE_BIAS;
-use crate::{
-    Axis, Capsule, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatCache, Separation,
-};
 
 /// The capsule seen from the polygon's frame.
 #[derive(Clone, Copy)]

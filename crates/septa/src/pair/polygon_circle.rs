@@ -17,13 +17,9 @@
 //! of the edge that starts at that vertex, which gives the right answer there (the circle
 //! overlaps by its radius).
 
-use crate::robust::unit;
-use crate::{Real, Vector};
-
-use crate::interval::max;
-
 use crate::{
-    Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold, Polygonal, Pose, SatCache, Separation,
+    interval::max, robust::unit, Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold,
+    Polygonal, Pose, Real, SatCache, Separation, Vector,
 };
 
 /// The circle's centre in the polygon's frame.

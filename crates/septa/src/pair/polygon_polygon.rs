@@ -14,14 +14,12 @@
 //!                  |<-sᵢ->\/     sᵢ < 0: b must move forwards by −sᵢ to clear face i.
 //! ```
 
-use crate::{Real, Vector, Vector4};
+use crate::{
+    shape::shadow_of, Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal,
+    Pose, Real, SatAxis, SatCache, Separation, Vector, Vector4,
+};
 
 use crate::manifold::{clip_segment, ClipVertex};
-use crate::shape::shadow_of;
-use crate::{
-    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal, Pose, SatAxis,
-    SatCache, Separation,
-};
 
 /// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
 /// face of b must be than the best face of a to become the reference face in [`collide`]. Near

@@ -15,9 +15,7 @@
 //! A radius of zero is allowed: the capsule is then the bare segment (it has no area, but SAT
 //! works the same for it). A zero-length capsule is a circle.
 
-use crate::{Real, Vector};
-
-use crate::{Interval, ShapeError};
+use crate::{check_point, within_limit, Interval, Real, ShapeError, Vector};
 
 /// A capsule in its local frame: the points within `radius` of the segment from `a` to `b`.
 ///
@@ -39,17 +37,13 @@ impl Capsule {
     /// The capsule around the segment `a`–`b` with the given radius (zero for a bare segment).
     ///
     /// # Errors
-    /// [`ShapeError::NonFinite`] for a non-finite end point, [`ShapeError::InvalidCapsuleRadius`]
-    /// for a negative or non-finite radius, [`ShapeError::PointCapsule`] when the radius is zero
+    /// [`ShapeError::NonFinite`] or [`ShapeError::OutOfRange`] for an end point,
+    /// [`ShapeError::InvalidCapsuleRadius`] for a negative, non-finite or too large radius, [`ShapeError::PointCapsule`] when the radius is zero
     /// and the ends coincide (a single point).
     pub fn new(a: Vector, b: Vector, radius: Real) -> Result<Capsule, ShapeError> {
-        if !a.is_finite() {
-            return Err(ShapeError::NonFinite { index: 0 });
-        }
-        if !b.is_finite() {
-            return Err(ShapeError::NonFinite { index: 1 });
-        }
-        if !(radius.is_finite() && radius >= 0.0) {
+        check_point(a, 0)?;
+        check_point(b, 1)?;
+        if !(within_limit(radius) && radius >= 0.0) {
             return Err(ShapeError::InvalidCapsuleRadius { radius });
         }
         if radius == 0.0 && a == b {

@@ -1,8 +1,6 @@
 //! Circles.
 
-use crate::{Real, Vector};
-
-use crate::{Interval, ShapeError};
+use crate::{check_point, within_limit, Interval, Real, ShapeError, Vector};
 
 /// A circle: a centre in the local frame and a radius.
 ///
@@ -25,13 +23,12 @@ impl Circle {
     /// A circle with the given centre and radius.
     ///
     /// # Errors
-    /// [`ShapeError::NonFinite`] for a non-finite centre, [`ShapeError::InvalidRadius`] unless
-    /// the radius is finite and greater than zero.
+    /// [`ShapeError::NonFinite`] or [`ShapeError::OutOfRange`] for the centre,
+    /// [`ShapeError::InvalidRadius`] unless the radius is greater than zero and at most
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT).
     pub fn new(center: Vector, radius: Real) -> Result<Circle, ShapeError> {
-        if !center.is_finite() {
-            return Err(ShapeError::NonFinite { index: 0 });
-        }
-        if !(radius.is_finite() && radius > 0.0) {
+        check_point(center, 0)?;
+        if !(within_limit(radius) && radius > 0.0) {
             return Err(ShapeError::InvalidRadius { radius });
         }
         Ok(Circle { center, radius })

@@ -14,9 +14,7 @@ pub use circle::Circle;
 pub use oriented_box::OrientedBox;
 pub use polygon::{ConvexPolygon, COLLINEAR_TOLERANCE};
 
-use crate::{Real, Vector, Vector4};
-
-use crate::Interval;
+use crate::{Interval, Real, Vector, Vector4};
 
 /// Four vertices side by side: their x coordinates in one vector and their y coordinates in
 /// another, so that one multiply and one add project all four on an axis and one `min` keeps
@@ -109,26 +107,31 @@ pub(crate) fn axis_lanes_of(axes: &[SatAxis]) -> alloc::vec::Vec<NormalLanes> {
     })
 }
 
-/// How far from exactly opposite (the sine of the angle) two face normals may be and still share
-/// one axis in the boolean test. Testing `-n` in place of a normal this close to it moves the
-/// shadows by at most this fraction of the shapes' size, which is below f32 resolution.
-pub const PARALLEL_TOLERANCE: Real = 1e-6;
-
 /// One distinct axis of a polygon's boolean SAT test, with the polygon's whole shadow on it.
 ///
 /// Opposite faces of a box, a hexagon or any centrally symmetric polygon are parallel: their
 /// normals are one axis pointing both ways, and one pass over the other shape's vertices (its
 /// smallest and largest projection) tests both. So such a face is listed once, with its
 /// `opposite`, and the axis count of a box drops from 4 to 2.
+///
+/// Faces pair up only when their stored normals are *exact* negatives. Then every projection
+/// on one is exactly the negated projection on the other, and with the far end of the shadow
+/// set to the opposite face's plane offset, testing the shared axis gives bit for bit the
+/// answers of testing the two faces one at a time. Any tolerance would not: a normal off by an
+/// angle ε moves a plane by ε times the distance along the face, so a small shape beside a
+/// long, slightly tapered face (ε = 1e-7 over 1e4 units: 1e-3) could be reported overlapping
+/// where the face separates it. Rectangles, boxes and `ConvexPolygon::regular` with an even
+/// number of sides are built exactly symmetric, so they always pair.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SatAxis {
     /// The unit axis: the outward normal of `face`.
     pub normal: Vector,
-    /// The polygon's shadow on `normal`: `max` is `face`'s plane offset.
+    /// The polygon's shadow on `normal`: `max` is `face`'s plane offset, and `min` is minus
+    /// the plane offset of `opposite` where there is one.
     pub shadow: Interval,
     /// The face whose normal this is.
     pub face: u32,
-    /// The face whose normal is `-normal` (within [`PARALLEL_TOLERANCE`]), if there is one.
+    /// The face whose normal is exactly `-normal`, if there is one.
     pub opposite: Option<u32>,
 }
 
@@ -157,8 +160,7 @@ pub(crate) fn distinct_axes(
         }
         lowest[i] = (j..j + 3).map(|k| vertices[k % n].dot(normals[i])).fold(Real::INFINITY, Real::min);
         for k in [j % n, (j + 1) % n] {
-            let (ni, nk) = (normals[i], normals[k]);
-            if k != i && ni.dot(nk) < 0.0 && ni.perp_dot(nk).abs() <= PARALLEL_TOLERANCE {
+            if k != i && normals[k] == -normals[i] {
                 opposite[i] = Some(k as u32);
             }
         }
@@ -167,11 +169,15 @@ pub(crate) fn distinct_axes(
     let mutual = |i: usize| opposite[i].filter(|&k| opposite[k as usize] == Some(i as u32));
     (0..n)
         .filter(|&i| mutual(i).is_none_or(|k| (k as usize) > i))
-        .map(|i| SatAxis {
-            normal: normals[i],
-            shadow: Interval::new(lowest[i], offsets[i]),
-            face: i as u32,
-            opposite: mutual(i),
+        .map(|i| {
+            // Paired: the far side is exactly the opposite face's plane (see [`SatAxis`]).
+            let low = mutual(i).map_or(lowest[i], |k| -offsets[k as usize]);
+            SatAxis {
+                normal: normals[i],
+                shadow: Interval::new(low, offsets[i]),
+                face: i as u32,
+                opposite: mutual(i),
+            }
         })
         .collect()
 }

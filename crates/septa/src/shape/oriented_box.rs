@@ -13,10 +13,9 @@
 //!
 //! so box against box tests 4 axes at constant cost each (see [`crate::pair::box_box`]).
 
-use crate::{Real, Vector, Vector4};
+use crate::{check_point, within_limit, Interval, Polygonal, Real, Rot, ShapeError, Vector, Vector4};
 
 use super::{axis_lanes_of, face_lanes_of, Lanes, NormalLanes, SatAxis};
-use crate::{Interval, Polygonal, Rot, ShapeError};
 
 /// An oriented box in its local frame (where `center` and `rotation` place it; with
 /// [`Pose::IDENTITY`](crate::Pose::IDENTITY) they are its world placement).
@@ -49,13 +48,16 @@ impl OrientedBox {
     /// The box with the given centre, half extents and counter-clockwise rotation (radians).
     ///
     /// # Errors
-    /// [`ShapeError::NonFinite`] for non-finite input, [`ShapeError::InvalidHalfExtents`] unless
-    /// both half extents are greater than zero.
+    /// [`ShapeError::NonFinite`] for non-finite input, [`ShapeError::OutOfRange`] for a centre
+    /// beyond [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT), [`ShapeError::InvalidHalfExtents`]
+    /// unless both half extents are greater than zero and at most the limit.
     pub fn new(center: Vector, half_extents: Vector, angle: Real) -> Result<OrientedBox, ShapeError> {
         if !(center.is_finite() && half_extents.is_finite() && angle.is_finite()) {
             return Err(ShapeError::NonFinite { index: 0 });
         }
-        if !(half_extents.x > 0.0 && half_extents.y > 0.0) {
+        check_point(center, 0)?;
+        let size_ok = |h: Real| h > 0.0 && within_limit(h);
+        if !(size_ok(half_extents.x) && size_ok(half_extents.y)) {
             return Err(ShapeError::InvalidHalfExtents { x: half_extents.x, y: half_extents.y });
         }
         let rotation = Rot::from_angle(angle);

@@ -3,10 +3,9 @@
 use alloc::vec::Vec;
 use glam::DVec2;
 
-use crate::{Real, ToF64, ToReal, Vector};
+use crate::{check_point, within_limit, Interval, Polygonal, Pose, Real, ShapeError, ToF64, ToReal, Vector};
 
 use super::{axis_lanes_of, distinct_axes, face_lanes_of, lanes_of, Lanes, NormalLanes, SatAxis};
-use crate::{Interval, Polygonal, Pose, ShapeError};
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
 /// collinear, as a fraction of the distance between those neighbours: about two f32 ulps, so
@@ -58,11 +57,13 @@ impl ConvexPolygon {
     /// through their neighbours within [`COLLINEAR_TOLERANCE`].
     ///
     /// # Errors
-    /// [`ShapeError::NonFinite`], [`ShapeError::TooFewVertices`] (fewer than 3 distinct points),
+    /// [`ShapeError::NonFinite`], [`ShapeError::OutOfRange`] (a coordinate beyond
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT)), [`ShapeError::TooFewVertices`] (fewer
+    /// than 3 distinct points),
     /// [`ShapeError::ZeroArea`] (all points collinear), [`ShapeError::NotConvex`] (a reflex turn,
     /// a doubling back, or a boundary that winds more than once).
     pub fn new(points: &[Vector]) -> Result<ConvexPolygon, ShapeError> {
-        check_finite(points)?;
+        check_points(points)?;
         let mut tagged: Vec<(DVec2, usize)> = Vec::with_capacity(points.len());
         for (index, p) in points.iter().enumerate() {
             let p = p.to_f64();
@@ -97,9 +98,10 @@ impl ConvexPolygon {
     /// ```
     ///
     /// # Errors
-    /// [`ShapeError::NonFinite`], [`ShapeError::TooFewVertices`], [`ShapeError::ZeroArea`].
+    /// [`ShapeError::NonFinite`], [`ShapeError::OutOfRange`], [`ShapeError::TooFewVertices`],
+    /// [`ShapeError::ZeroArea`].
     pub fn hull(points: &[Vector]) -> Result<ConvexPolygon, ShapeError> {
-        check_finite(points)?;
+        check_points(points)?;
         let mut pts: Vec<(DVec2, usize)> = points.iter().enumerate().map(|(i, p)| (p.to_f64(), i)).collect();
         // Andrew's monotone chain: sort by x then y, build the lower and upper chains keeping
         // only strict left turns.
@@ -141,29 +143,36 @@ impl ConvexPolygon {
     /// ```
     ///
     /// # Errors
-    /// [`ShapeError::TooFewSides`], [`ShapeError::InvalidRadius`], [`ShapeError::NonFinite`]
+    /// [`ShapeError::TooFewSides`], [`ShapeError::InvalidRadius`] (not positive, or beyond
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT)), [`ShapeError::NonFinite`]
     /// (non-finite rotation).
     pub fn regular(sides: usize, radius: Real, rotation: Real) -> Result<ConvexPolygon, ShapeError> {
         if sides < 3 {
             return Err(ShapeError::TooFewSides { sides });
         }
-        if !(radius.is_finite() && radius > 0.0) {
+        if !(within_limit(radius) && radius > 0.0) {
             return Err(ShapeError::InvalidRadius { radius });
         }
         if !rotation.is_finite() {
             return Err(ShapeError::NonFinite { index: 0 });
         }
         let step = core::f64::consts::TAU / sides as f64;
-        let points: Vec<Vector> = (0..sides)
-            .map(|k| (DVec2::from_angle(rotation as f64 + step * k as f64) * radius as f64).to_real())
-            .collect();
+        let corner =
+            |k: usize| (DVec2::from_angle(rotation as f64 + step * k as f64) * radius as f64).to_real();
+        // With an even number of sides the second half is the first half negated, exactly, so
+        // opposite faces are exactly parallel and share one axis (see [`SatAxis`]).
+        let half = if sides % 2 == 0 { sides / 2 } else { sides };
+        let points: Vec<Vector> =
+            (0..sides).map(|k| if k < half { corner(k) } else { -corner(k - half) }).collect();
         ConvexPolygon::new(&points)
     }
 
     /// The axis-aligned rectangle with the given half extents, centred on the local origin.
     ///
     /// # Errors
-    /// [`ShapeError::NonFinite`], or [`ShapeError::ZeroArea`] when a half extent is not positive.
+    /// [`ShapeError::NonFinite`], [`ShapeError::OutOfRange`] (a half extent beyond
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT)), or [`ShapeError::ZeroArea`] when a half
+    /// extent is not positive.
     pub fn rectangle(half_extents: Vector) -> Result<ConvexPolygon, ShapeError> {
         let Vector { x: hx, y: hy } = half_extents;
         if !half_extents.is_finite() {
@@ -337,11 +346,13 @@ impl Polygonal for ConvexPolygon {
     }
 }
 
-fn check_finite(points: &[Vector]) -> Result<(), ShapeError> {
-    match points.iter().position(|p| !p.is_finite()) {
-        Some(index) => Err(ShapeError::NonFinite { index }),
-        None => Ok(()),
+/// Every point finite first (so a NaN anywhere is reported as such), then every point within
+/// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT).
+fn check_points(points: &[Vector]) -> Result<(), ShapeError> {
+    if let Some(index) = points.iter().position(|p| !p.is_finite()) {
+        return Err(ShapeError::NonFinite { index });
     }
+    points.iter().enumerate().try_for_each(|(index, &p)| check_point(p, index))
 }
 
 /// Twice the signed area (positive when counter-clockwise), about the first point.
