@@ -56,13 +56,21 @@
 //! septa computes in [`Real`], `f32` by default: coordinates are [`Vector`]s (`glam::Vec2`). The
 //! `f64` feature makes [`Real`] `f64` and [`Vector`] `glam::DVec2` for the whole crate, for
 //! worlds whose size or resolution f32 cannot hold (unit shapes a billion units out, where f32
-//! cannot even represent the coordinates, get depths within 1e-6). The algorithms and the
-//! dimensionless tolerances ([`COLLINEAR_TOLERANCE`], the reference-face bias) are the same in
-//! both builds, and every test suite runs in both. Write coordinates as
-//! [`Vector`] and constants from [`consts`], as the examples here do, and code compiles in
-//! either build. The feature changes types, so it is the final application's choice; a library
-//! built on septa should leave it alone. In the f64 build the four-lane paths use `glam::DVec4`,
-//! which glam computes without SIMD.
+//! cannot even represent the coordinates, get depths within 1e-6). The algorithms, the
+//! reference-face bias and the time-of-impact tolerance are the same in both builds; only
+//! [`COLLINEAR_TOLERANCE`], which is about rounding, shrinks (from 2.5e-7 to 1e-12), and the
+//! domain ([`COORDINATE_LIMIT`]) grows from 1e18 to 1e150. Every test suite runs in both.
+//! Write coordinates as [`Vector`] and constants from [`consts`], as the examples here do, and
+//! code compiles in either build. The feature changes types, so it is the final application's
+//! choice; a library built on septa should leave it alone. In the f64 build the four-lane paths
+//! use `glam::DVec4`, which glam computes without SIMD.
+//!
+//! # Domain
+//! Constructors refuse coordinates and sizes beyond [`COORDINATE_LIMIT`] (1e18 in f32) with a
+//! typed [`ShapeError`]. For shapes they accept, placed by poses whose translations are within
+//! the limit too, every query answers with finite numbers (checked by the `queries` fuzz target
+//! over millions of inputs, extremes included). Poses further out are not refused (a `Pose` is
+//! plain data), and may give infinite distances, never a panic.
 //!
 //! # Determinism
 //! The same input gives bit-identical output on every run and from every thread: queries are

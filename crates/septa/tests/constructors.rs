@@ -348,18 +348,20 @@ fn collinear_points_are_removed() {
         ConvexPolygon::new(&[v(1.0, 0.0), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0), v(0.0, 0.0)]).unwrap();
     assert_same_loop(seam.vertices(), &[v(0.0, 0.0), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)]);
 
-    // Off the line by 1e-8 of the neighbours' distance: (1, ±2e-8) between (0,0) and (2,0)
-    // (distance 2). 1e-8 < COLLINEAR_TOLERANCE = 2.5e-7, so both an outward and an inward
-    // (would-be reflex) bump are merged.
-    assert_eq!(COLLINEAR_TOLERANCE, 2.5e-7);
-    for bump in [2e-8 as Real, -2e-8] {
+    // Off the line by a 25th of the tolerance, relative to the neighbours' distance: (1, ±h)
+    // between (0,0) and (2,0) (distance 2), h = 2·tol/25 (2e-8 in f32). Both an outward and an
+    // inward (would-be reflex) bump are merged.
+    let tol = COLLINEAR_TOLERANCE as Real;
+    assert_eq!(tol, if cfg!(feature = "f64") { 1e-12 } else { 2.5e-7 });
+    let h = 2.0 * tol / 25.0;
+    for bump in [h, -h] {
         let p =
             ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, bump), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)]).unwrap();
         assert_eq!(p.vertices(), exact.vertices(), "bump {bump}");
     }
-    // Off by 1e-6 relative (outward, (1, −2e-6)): more than the tolerance, a genuine corner.
-    let kept =
-        ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, -2e-6), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)]).unwrap();
+    // Off by 4 tolerances (outward, (1, −8·tol), 2e-6 in f32): a genuine corner.
+    let kept = ConvexPolygon::new(&[v(0.0, 0.0), v(1.0, -8.0 * tol), v(2.0, 0.0), v(2.0, 2.0), v(0.0, 2.0)])
+        .unwrap();
     assert_eq!(kept.len(), 5);
 }
 

@@ -12,7 +12,17 @@ use super::{axis_lanes_of, distinct_axes, face_lanes_of, lanes_of, Lanes, Normal
 /// points meant to lie on a line but rounded off it are merged, while genuine corners of slivers
 /// with aspect ratios up to about a million are kept. A polygon whose vertices are all collinear
 /// to within this tolerance has (near-)zero area and is rejected.
+///
+/// In the `f64` build it is `1e-12` instead: rounding to f64 moves points by about 1e-16, and
+/// the test itself (done in f64) errs by about as much, so 1e-12 still merges every point
+/// rounded off a line while keeping corners that only f64 can represent.
+#[cfg(not(feature = "f64"))]
 pub const COLLINEAR_TOLERANCE: f64 = 2.5e-7;
+/// How far a vertex may sit from the line through its two neighbours and still be dropped as
+/// collinear, as a fraction of the distance between those neighbours (see the f32 build's
+/// documentation); `2.5e-7` in the f32 build.
+#[cfg(feature = "f64")]
+pub const COLLINEAR_TOLERANCE: f64 = 1e-12;
 
 /// A convex polygon in its local frame.
 ///
