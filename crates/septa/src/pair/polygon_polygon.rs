@@ -19,7 +19,7 @@ use glam::{Vec2, Vec4};
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::shape::shadow_of;
 use crate::{
-    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal, Pose, SatAxis,
+    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal, Pose, Rot, SatAxis,
     SatCache, Separation,
 };
 
@@ -28,6 +28,21 @@ use crate::{
 /// ties then resolve to a every frame instead of flipping with rounding noise, which would make
 /// resting boxes jitter. The manifold's depth can exceed the MTV depth by at most this much.
 pub const REFERENCE_BIAS: f32 = 5e-4;
+
+/// b's pose in a's frame and a's in b's. The second is the inverse of the first: its rotation
+/// is the same one turned back (bit for bit what `pose_b.inv_mul(&pose_a)` gives, as the
+/// products are the same), its translation the first's turned back and negated, which saves
+/// composing the world poses a second time.
+#[inline(always)]
+fn relative_poses(pose_a: &Pose, pose_b: &Pose) -> (Pose, Pose) {
+    let b_in_a = pose_a.inv_mul(pose_b);
+    let Rot { cos, sin } = b_in_a.rotation;
+    let a_in_b = Pose {
+        translation: -b_in_a.rotation.apply_inv(b_in_a.translation),
+        rotation: Rot { cos, sin: -sin },
+    };
+    (b_in_a, a_in_b)
+}
 
 /// The separation of b from face `i` of a; `xf` places b in a's frame.
 #[inline]
@@ -100,19 +115,66 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
 /// projection. The normals are turned into b's frame and b's vertices projected one by one on
 /// all four; each lane's arithmetic is exactly that of the one-normal path (the same products
 /// and sums in the same order), so the two give the same numbers.
-#[inline]
+///
+/// b's vertices are read four at a time from its [`Lanes`](crate::Lanes), so the loop body is
+/// straight-line code for four vertices with no remainder to handle (the padding repeats a
+/// vertex, which changes no minimum or maximum).
+#[inline(always)]
 fn lane_shadows<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> (Vec4, Vec4) {
     let (c, s) = (Vec4::splat(xf.rotation.cos), Vec4::splat(xf.rotation.sin));
     let dx = c * lanes.nx + s * lanes.ny;
     let dy = -s * lanes.nx + c * lanes.ny;
     let shift = lanes.nx * Vec4::splat(xf.translation.x) + lanes.ny * Vec4::splat(xf.translation.y);
     let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
-    for v in b.vertices() {
-        let p = dx * Vec4::splat(v.x) + dy * Vec4::splat(v.y);
+    for group in b.lanes() {
+        let (xs, ys) = (group.xs.to_array(), group.ys.to_array());
+        for k in 0..4 {
+            let p = dx * Vec4::splat(xs[k]) + dy * Vec4::splat(ys[k]);
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+    }
+    (lo + shift, hi + shift)
+}
+
+/// The lanes of one group of a's axes on which b's shadow clears a's (touching counts), as a
+/// bit mask: beyond the face, or beyond the opposite side where a parallel face looks that way
+/// (elsewhere `lo` is −∞).
+#[inline(always)]
+fn separating_lanes<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> u32 {
+    let (lo, hi) = lane_shadows(lanes, b, xf);
+    ((lo - lanes.hi).cmpge(Vec4::ZERO) | (lanes.lo - hi).cmpge(Vec4::ZERO)).bitmask()
+}
+
+/// Is there a gap between two polygons with two axes each (parallelograms: boxes, rectangles,
+/// rhombi)? Such a polygon has four vertices, and both polygons' axes fit in one group of four
+/// lanes: lanes 0 and 1 hold a's axes, turned into b's frame and tested against b's vertices;
+/// lanes 2 and 3 hold b's, turned into a's frame and tested against a's vertices. One pass over
+/// four vertex pairs then does the work of two calls to [`separating_lanes`], with the same
+/// arithmetic in every lane.
+#[inline(always)]
+fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> bool {
+    let (la, lb) = (&a.axis_lanes()[0], &b.axis_lanes()[0]);
+    let join = |p: Vec4, q: Vec4| Vec4::new(p.x, p.y, q.x, q.y);
+    let (nx, ny) = (join(la.nx, lb.nx), join(la.ny, lb.ny));
+    let c = Vec4::splat(b_in_a.rotation.cos);
+    let s = Vec4::new(b_in_a.rotation.sin, b_in_a.rotation.sin, a_in_b.rotation.sin, a_in_b.rotation.sin);
+    let (t, u) = (b_in_a.translation, a_in_b.translation);
+    let dx = c * nx + s * ny;
+    let dy = -s * nx + c * ny;
+    let shift = nx * Vec4::new(t.x, t.x, u.x, u.x) + ny * Vec4::new(t.y, t.y, u.y, u.y);
+    let (vb, va) = (&b.lanes()[0], &a.lanes()[0]);
+    let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
+    for k in 0..4 {
+        let x = Vec4::new(vb.xs[k], vb.xs[k], va.xs[k], va.xs[k]);
+        let y = Vec4::new(vb.ys[k], vb.ys[k], va.ys[k], va.ys[k]);
+        let p = dx * x + dy * y;
         lo = lo.min(p);
         hi = hi.max(p);
     }
-    (lo + shift, hi + shift)
+    let (lo, hi) = (lo + shift, hi + shift);
+    let (top, bottom) = (join(la.hi, lb.hi), join(la.lo, lb.lo));
+    ((lo - top).cmpge(Vec4::ZERO) | (bottom - hi).cmpge(Vec4::ZERO)).any()
 }
 
 /// The vertex lowest along `direction` and its projection, by projecting every vertex.
@@ -170,8 +232,7 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
         for (group, lanes) in a.axis_lanes().iter().enumerate() {
             let (lo, hi) = lane_shadows(lanes, b, xf);
             let beyond_face = (lo - lanes.hi).cmpge(Vec4::ZERO).bitmask();
-            let beyond_opposite = (lanes.lo - hi).cmpge(Vec4::ZERO).bitmask();
-            let any = beyond_face | beyond_opposite;
+            let any = beyond_face | (lanes.lo - hi).cmpge(Vec4::ZERO).bitmask();
             if any != 0 {
                 let k = any.trailing_zeros();
                 let axis = &axes[(4 * group + k as usize).min(axes.len() - 1)];
@@ -204,9 +265,21 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
 /// Do the polygons overlap? Tests a's distinct axes, then b's, and stops at the first that
 /// separates; parallel faces share one axis (see [`SatAxis`]). Touching (a zero-width overlap)
 /// is not overlapping.
+#[inline]
 pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
-    first_separating_axis(a, b, &pose_a.inv_mul(&pose_b)).is_none()
-        && first_separating_axis(b, a, &pose_b.inv_mul(&pose_a)).is_none()
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    if a.axes().len() <= 2 && b.axes().len() <= 2 {
+        return !parallelograms_separated(a, b, &b_in_a, &a_in_b);
+    }
+    if let ([lanes_a], [lanes_b]) = (a.axis_lanes(), b.axis_lanes()) {
+        if a.vertices().len() <= WALK_ABOVE && b.vertices().len() <= WALK_ABOVE {
+            // At most four axes each: test all of both without stopping at the first gap. One
+            // group of projections costs less than a branch on whether it found a gap, which
+            // random pairs make the processor mispredict half the time.
+            return separating_lanes(lanes_a, b, &b_in_a) | separating_lanes(lanes_b, a, &a_in_b) == 0;
+        }
+    }
+    first_separating_axis(a, b, &b_in_a).is_none() && first_separating_axis(b, a, &a_in_b).is_none()
 }
 
 /// [`overlaps`], trying the face in `cache` first and remembering the face that separates.
@@ -217,8 +290,7 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
     pose_b: Pose,
     cache: &mut SatCache,
 ) -> bool {
-    let b_in_a = pose_a.inv_mul(&pose_b);
-    let a_in_b = pose_b.inv_mul(&pose_a);
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let cached = match cache.axis() {
         Some(Axis::EdgeA(i)) if (i as usize) < a.vertices().len() => {
             face_separation(a, i as usize, b, &b_in_a)
@@ -244,8 +316,9 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
 
 /// The largest separation over both polygons' normals (see [`Separation`]).
 pub fn separation<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
-    let best_a = max_separation::<false, _, _>(a, b, &pose_a.inv_mul(&pose_b));
-    let best_b = max_separation::<false, _, _>(b, a, &pose_b.inv_mul(&pose_a));
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    let best_a = max_separation::<false, _, _>(a, b, &b_in_a);
+    let best_b = max_separation::<false, _, _>(b, a, &a_in_b);
     better_face(a, pose_a, b, pose_b, best_a, best_b)
 }
 
@@ -276,11 +349,12 @@ pub(crate) fn better_face<A: Polygonal, B: Polygonal>(
 
 /// The minimum translation vector, or `None` when the polygons do not overlap.
 pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Contact> {
-    let best_a = max_separation::<true, _, _>(a, b, &pose_a.inv_mul(&pose_b));
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    let best_a = max_separation::<true, _, _>(a, b, &b_in_a);
     if best_a.1 >= 0.0 {
         return None;
     }
-    let best_b = max_separation::<true, _, _>(b, a, &pose_b.inv_mul(&pose_a));
+    let best_b = max_separation::<true, _, _>(b, a, &a_in_b);
     better_face(a, pose_a, b, pose_b, best_a, best_b).contact()
 }
 
@@ -289,12 +363,11 @@ pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
 /// The reference face is a's best face unless b's is better by more than
 /// [`REFERENCE_BIAS`]; see [`crate::manifold`] for the clipping and where the points lie.
 pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Manifold> {
-    let b_in_a = pose_a.inv_mul(&pose_b);
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let (i, sa) = max_separation::<true, _, _>(a, b, &b_in_a);
     if sa >= 0.0 {
         return None;
     }
-    let a_in_b = pose_b.inv_mul(&pose_a);
     let (j, sb) = max_separation::<true, _, _>(b, a, &a_in_b);
     if sb >= 0.0 {
         return None;
