@@ -53,13 +53,23 @@ fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose
     shadow_of(b.lanes(), normal_in_b).0 + normal.dot(xf.translation) - a.plane_offsets()[i]
 }
 
-/// Polygons with more vertices than this are searched by walking, following the lowest vertex;
-/// smaller ones by projecting every vertex, which is faster when there are few.
+/// Polygons that project more vertices than this per axis are searched by walking, following
+/// the lowest vertex; smaller ones by projecting every vertex, which is faster when there are
+/// few. A polygon symmetric about its origin projects only half its vertices (see
+/// [`Polygonal::half_lanes`]). The boolean test, which walks both ends of the shadow, walks only
+/// above twice this.
 pub const WALK_ABOVE: usize = 16;
 
+/// How many vertices of b are projected per axis when projecting rather than walking.
+#[inline(always)]
+fn projected<B: Polygonal>(b: &B) -> usize {
+    b.half_lanes().map_or(b.vertices().len(), |half| 4 * half.len())
+}
+
 /// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
-/// Ties go to the lower index. With `STOP_AT_GAP`, the search ends at the first face that
-/// separates (touching counts), for callers that only need to know there is a gap.
+/// Ties go to the lower index. With `STOP_AT_GAP`, the search ends at the first face (or group
+/// of four faces) that separates (touching counts), for callers that only need to know there is
+/// a gap.
 ///
 /// For each face that needs b's lowest vertex along the face normal. Projecting all of b's
 /// vertices for each of a's faces costs n·m; but as a's normal turns counter-clockwise face
@@ -74,18 +84,18 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
 ) -> (usize, f32) {
     let (normals, offsets) = (a.normals(), a.plane_offsets());
     let mut best = (0, f32::NEG_INFINITY);
-    if b.vertices().len() <= WALK_ABOVE {
-        // Four faces at a time; the lanes are then read in face order, so ties still go to the
-        // lower index.
+    if projected(b) <= WALK_ABOVE {
+        // Four faces at a time. Within a group the lowest lane holding the group's largest
+        // separation wins, and a later group only with a strictly larger one, so ties still go
+        // to the lower index; the padding lanes repeat the last face and never beat it.
         for (group, lanes) in a.face_lanes().iter().enumerate() {
             let (lo, _) = lane_shadows(lanes, b, xf);
-            let separations = (lo - lanes.hi).to_array();
-            for (k, &s) in separations.iter().enumerate().take(normals.len() - 4 * group) {
-                if s > best.1 {
-                    best = (4 * group + k, s);
-                    if STOP_AT_GAP && s >= 0.0 {
-                        return best;
-                    }
+            let separations = lo - lanes.hi;
+            let s = separations.max_element();
+            if s > best.1 {
+                best = (4 * group + first_lane_equal(separations, s), s);
+                if STOP_AT_GAP && s >= 0.0 {
+                    return best;
                 }
             }
         }
@@ -125,6 +135,17 @@ fn lane_shadows<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> (Vec4, V
     let dx = c * lanes.nx + s * lanes.ny;
     let dy = -s * lanes.nx + c * lanes.ny;
     let shift = lanes.nx * Vec4::splat(xf.translation.x) + lanes.ny * Vec4::splat(xf.translation.y);
+    if let Some(half) = b.half_lanes() {
+        // b is symmetric about its origin: its shadow is [−h, h] (see `Polygonal::half_lanes`).
+        let mut h = Vec4::ZERO;
+        for group in half {
+            let (xs, ys) = (group.xs.to_array(), group.ys.to_array());
+            for k in 0..4 {
+                h = h.max((dx * Vec4::splat(xs[k]) + dy * Vec4::splat(ys[k])).abs());
+            }
+        }
+        return (shift - h, h + shift);
+    }
     let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
     for group in b.lanes() {
         let (xs, ys) = (group.xs.to_array(), group.ys.to_array());
@@ -177,6 +198,29 @@ fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &P
     ((lo - top).cmpge(Vec4::ZERO) | (bottom - hi).cmpge(Vec4::ZERO)).any()
 }
 
+/// The lowest lane of `v` that holds `value`.
+#[inline(always)]
+fn first_lane_equal(v: Vec4, value: f32) -> usize {
+    v.cmpeq(Vec4::splat(value)).bitmask().trailing_zeros() as usize
+}
+
+/// The face of `incident` whose normal has the smallest dot product with `direction` (the most
+/// anti-parallel one), lowest index on ties; four normals at a time, each dot product computed
+/// as [`Vec2::dot`] does.
+#[inline(always)]
+fn most_antiparallel(lanes: &[NormalLanes], direction: Vec2) -> usize {
+    let (dx, dy) = (Vec4::splat(direction.x), Vec4::splat(direction.y));
+    let mut best = (0, f32::INFINITY);
+    for (group, lanes) in lanes.iter().enumerate() {
+        let dots = lanes.nx * dx + lanes.ny * dy;
+        let d = dots.min_element();
+        if d < best.1 {
+            best = (4 * group + first_lane_equal(dots, d), d);
+        }
+    }
+    best.0
+}
+
 /// The vertex lowest along `direction` and its projection, by projecting every vertex.
 #[inline]
 fn lowest_vertex(vertices: &[Vec2], direction: Vec2) -> (usize, f32) {
@@ -225,7 +269,7 @@ fn clearances(axis: &SatAxis, lo: f32, hi: f32, xf: &Pose) -> (f32, f32) {
 #[inline]
 fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<u32> {
     let vertices = b.vertices();
-    if vertices.len() <= WALK_ABOVE {
+    if projected(b) <= 2 * WALK_ABOVE {
         // Four axes at a time: a lane separates when b clears a's shadow beyond the face, or
         // beyond the opposite side where a parallel face looks that way (elsewhere lo is −∞).
         let axes = a.axes();
@@ -272,7 +316,7 @@ pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: 
         return !parallelograms_separated(a, b, &b_in_a, &a_in_b);
     }
     if let ([lanes_a], [lanes_b]) = (a.axis_lanes(), b.axis_lanes()) {
-        if a.vertices().len() <= WALK_ABOVE && b.vertices().len() <= WALK_ABOVE {
+        if projected(a) <= 2 * WALK_ABOVE && projected(b) <= 2 * WALK_ABOVE {
             // At most four axes each: test all of both without stopping at the first gap. One
             // group of projections costs less than a branch on whether it found a gap, which
             // random pairs make the processor mispredict half the time.
@@ -406,21 +450,16 @@ fn clip<R: Polygonal, I: Polygonal>(
     xf: &Pose,
     pose: &Pose,
 ) -> Manifold {
-    let n = reference.vertices().len();
+    // The next vertex round the loop, without an integer division.
+    let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
+    let r_next = next(r, reference.vertices().len());
     let normal = reference.normals()[r];
-    let (v1, v2) = (reference.vertices()[r], reference.vertices()[(r + 1) % n]);
+    let (v1, v2) = (reference.vertices()[r], reference.vertices()[r_next]);
 
     // The incident edge: the one whose normal is most anti-parallel to the reference normal.
-    let normal_in_incident = xf.rotation.apply_inv(normal);
-    let normals = incident.normals();
-    let mut k = 0;
-    for (e, m) in normals.iter().enumerate().skip(1) {
-        if m.dot(normal_in_incident) < normals[k].dot(normal_in_incident) {
-            k = e;
-        }
-    }
-    let k2 = (k + 1) % incident.vertices().len();
-    let (r1, r2) = (r as u32, ((r + 1) % n) as u32);
+    let k = most_antiparallel(incident.face_lanes(), xf.rotation.apply_inv(normal));
+    let k2 = next(k, incident.vertices().len());
+    let (r1, r2) = (r as u32, r_next as u32);
     let edge = [
         ClipVertex {
             point: xf.apply(incident.vertices()[k]),

@@ -3,7 +3,9 @@
 use alloc::vec::Vec;
 use glam::{DVec2, Vec2};
 
-use super::{axis_lanes_of, distinct_axes, face_lanes_of, lanes_of, Lanes, NormalLanes, SatAxis};
+use super::{
+    axis_lanes_of, distinct_axes, face_lanes_of, half_lanes_of, lanes_of, Lanes, NormalLanes, SatAxis,
+};
 use crate::{Interval, Polygonal, Pose, ShapeError};
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -43,6 +45,7 @@ pub struct ConvexPolygon {
     offsets: Vec<f32>,
     axes: Vec<SatAxis>,
     lanes: Vec<Lanes>,
+    half_lanes: Vec<Lanes>,
     face_lanes: Vec<NormalLanes>,
     axis_lanes: Vec<NormalLanes>,
     centroid: Vec2,
@@ -226,9 +229,20 @@ impl ConvexPolygon {
         let centroid = (pts[0] + weighted / (3.0 * area2)).as_vec2();
         let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0f32, f32::max);
         let axes = distinct_axes(&vertices, &normals, &offsets);
-        let lanes = lanes_of(&vertices);
+        let (lanes, half_lanes) = (lanes_of(&vertices), half_lanes_of(&vertices));
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
-        ConvexPolygon { vertices, normals, offsets, axes, lanes, face_lanes, axis_lanes, centroid, radius }
+        ConvexPolygon {
+            vertices,
+            normals,
+            offsets,
+            axes,
+            lanes,
+            half_lanes,
+            face_lanes,
+            axis_lanes,
+            centroid,
+            radius,
+        }
     }
 
     /// The number of vertices (and of edges).
@@ -322,6 +336,10 @@ impl Polygonal for ConvexPolygon {
     #[inline]
     fn lanes(&self) -> &[Lanes] {
         &self.lanes
+    }
+    #[inline]
+    fn half_lanes(&self) -> Option<&[Lanes]> {
+        (!self.half_lanes.is_empty()).then_some(&self.half_lanes[..])
     }
     #[inline]
     fn face_lanes(&self) -> &[NormalLanes] {
