@@ -1,7 +1,9 @@
 //! The polygon queries' shortcuts give exactly the answers of the general paths:
 //!
-//! * a polygon symmetric about its origin projects half its vertices (`Polygonal::half_lanes`):
-//!   every query gives the same bits as on the same polygon with the shortcut hidden;
+//! * a polygon symmetric about its origin projects half its vertices (`Polygonal::half_lanes`)
+//!   and gets both opposite faces' separations from one projection
+//!   (`Polygonal::half_face_lanes`): every query gives the same bits as on the same polygon with
+//!   the shortcuts hidden (which also changes where walking takes over from projecting);
 //! * `overlaps` on small polygons (all axes, no early exit) and on two parallelograms (both
 //!   polygons' axes in one group of lanes) agrees with `overlaps_cached` from an empty cache,
 //!   which stops at the first separating axis.
@@ -13,7 +15,7 @@ use rng::Rng;
 use septa::pair::polygon_polygon::{collide, contact, overlaps, overlaps_cached, separation};
 use septa::{ConvexPolygon, Lanes, NormalLanes, Polygonal, Pose, SatAxis, SatCache};
 
-/// The polygon with its symmetry shortcut hidden: every vertex is projected.
+/// The polygon with its symmetry shortcuts hidden: every vertex is projected on every face.
 struct Plain<'a>(&'a ConvexPolygon);
 
 impl Polygonal for Plain<'_> {
@@ -83,20 +85,17 @@ fn symmetric_polygons_project_half_their_vertices_with_the_same_results() {
 #[test]
 fn asymmetric_and_small_polygons_have_no_half_lanes() {
     let triangle = ConvexPolygon::new(&[Vec2::ZERO, Vec2::X, Vec2::Y]).unwrap();
-    assert!(triangle.half_lanes().is_none());
-    // Symmetric, but about (1, 0), not its origin.
-    let shifted = ConvexPolygon::new(&[
-        Vec2::new(0.0, -1.0),
-        Vec2::new(2.0, -1.0),
-        Vec2::new(2.0, 1.0),
-        Vec2::new(0.0, 1.0),
-    ])
-    .unwrap();
-    assert!(shifted.half_lanes().is_none());
+    assert!(triangle.half_lanes().is_none() && triangle.half_face_lanes().is_none());
+    // An octagon symmetric about (1, 0), not its origin: opposite faces are parallel but at
+    // different plane offsets.
+    let octagon = ConvexPolygon::regular(8, 1.0, 0.3).unwrap();
+    let moved: Vec<Vec2> = octagon.vertices().iter().map(|&v| v + Vec2::X).collect();
+    let shifted = ConvexPolygon::new(&moved).unwrap();
+    assert!(shifted.half_lanes().is_none() && shifted.half_face_lanes().is_none());
     // A 4-gon's half pads out to a full group: nothing to save.
     assert!(ConvexPolygon::rectangle(Vec2::new(2.0, 1.0)).unwrap().half_lanes().is_none());
-    let octagon = ConvexPolygon::regular(8, 1.0, 0.3).unwrap();
     assert_eq!(octagon.half_lanes().map(<[Lanes]>::len), Some(1));
+    assert_eq!(octagon.half_face_lanes().map(<[NormalLanes]>::len), Some(1));
 }
 
 #[test]

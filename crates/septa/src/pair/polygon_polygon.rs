@@ -53,17 +53,19 @@ fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose
     shadow_of(b.lanes(), normal_in_b).0 + normal.dot(xf.translation) - a.plane_offsets()[i]
 }
 
-/// Polygons that project more vertices than this per axis are searched by walking, following
-/// the lowest vertex; smaller ones by projecting every vertex, which is faster when there are
-/// few. A polygon symmetric about its origin projects only half its vertices (see
-/// [`Polygonal::half_lanes`]). The boolean test, which walks both ends of the shadow, walks only
-/// above twice this.
-pub const WALK_ABOVE: usize = 16;
+/// Above this many steps of projecting (one vertex of b on a group of four of a's normals), a
+/// polygon is searched by walking, following the lowest vertex; below, by projecting every
+/// vertex, which has no branches to mispredict. Symmetric polygons halve the steps twice: b
+/// projects only half its vertices (see [`Polygonal::half_lanes`]) and a's opposite faces share
+/// one projection (see [`Polygonal::half_face_lanes`]). So 16-gons project all 16 vertices on
+/// four groups, and symmetric 64-gons 32 vertices on eight groups. The boolean test, which
+/// walks both ends of the shadow, walks only above twice this.
+pub const WALK_ABOVE: usize = 256;
 
-/// How many vertices of b are projected per axis when projecting rather than walking.
+/// How many steps projecting b on the groups of normals `lanes` takes (see [`WALK_ABOVE`]).
 #[inline(always)]
-fn projected<B: Polygonal>(b: &B) -> usize {
-    b.half_lanes().map_or(b.vertices().len(), |half| 4 * half.len())
+fn projection_steps<B: Polygonal>(lanes: &[NormalLanes], b: &B) -> usize {
+    lanes.len() * b.half_lanes().map_or(b.vertices().len(), |half| 4 * half.len())
 }
 
 /// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
@@ -84,7 +86,11 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
 ) -> (usize, f32) {
     let (normals, offsets) = (a.normals(), a.plane_offsets());
     let mut best = (0, f32::NEG_INFINITY);
-    if projected(b) <= WALK_ABOVE {
+    let half = a.half_face_lanes();
+    if projection_steps(half.unwrap_or(a.face_lanes()), b) <= WALK_ABOVE {
+        if let Some(half) = half {
+            return max_separation_paired::<STOP_AT_GAP, _>(half, normals.len() / 2, b, xf);
+        }
         // Four faces at a time. Within a group the lowest lane holding the group's largest
         // separation wins, and a later group only with a strictly larger one, so ties still go
         // to the lower index; the padding lanes repeat the last face and never beat it.
@@ -119,6 +125,40 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
         }
     }
     best
+}
+
+/// [`max_separation`] for a polygon whose face `i + half` is face `i` turned around (see
+/// [`Polygonal::half_face_lanes`]): b's shadow `[lo, hi]` on the first half's normals gives the
+/// separations from both, `lo − dᵢ` and `−hi − dᵢ`. All of the first half's faces have lower
+/// indices than the second half's, so the best of each half is kept apart and the second wins
+/// only when strictly better: the same face, ties included, as the scan over every face.
+#[inline(always)]
+fn max_separation_paired<const STOP_AT_GAP: bool, B: Polygonal>(
+    half_lanes: &[NormalLanes],
+    half: usize,
+    b: &B,
+    xf: &Pose,
+) -> (usize, f32) {
+    let (mut front, mut back) = ((0, f32::NEG_INFINITY), (0, f32::NEG_INFINITY));
+    for (group, lanes) in half_lanes.iter().enumerate() {
+        let (lo, hi) = lane_shadows(lanes, b, xf);
+        let (ahead, behind) = (lo - lanes.hi, -hi - lanes.hi);
+        let (s, t) = (ahead.max_element(), behind.max_element());
+        if s > front.1 {
+            front = (4 * group + first_lane_equal(ahead, s), s);
+        }
+        if t > back.1 {
+            back = (half + 4 * group + first_lane_equal(behind, t), t);
+        }
+        if STOP_AT_GAP && s.max(t) >= 0.0 {
+            break;
+        }
+    }
+    if back.1 > front.1 {
+        back
+    } else {
+        front
+    }
 }
 
 /// b's shadows on four of a's normals at once, in a's frame: per lane, b's lowest and highest
@@ -269,7 +309,7 @@ fn clearances(axis: &SatAxis, lo: f32, hi: f32, xf: &Pose) -> (f32, f32) {
 #[inline]
 fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<u32> {
     let vertices = b.vertices();
-    if projected(b) <= 2 * WALK_ABOVE {
+    if projection_steps(a.axis_lanes(), b) <= 2 * WALK_ABOVE {
         // Four axes at a time: a lane separates when b clears a's shadow beyond the face, or
         // beyond the opposite side where a parallel face looks that way (elsewhere lo is −∞).
         let axes = a.axes();
@@ -316,7 +356,9 @@ pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: 
         return !parallelograms_separated(a, b, &b_in_a, &a_in_b);
     }
     if let ([lanes_a], [lanes_b]) = (a.axis_lanes(), b.axis_lanes()) {
-        if projected(a) <= 2 * WALK_ABOVE && projected(b) <= 2 * WALK_ABOVE {
+        if projection_steps(a.axis_lanes(), b) <= 2 * WALK_ABOVE
+            && projection_steps(b.axis_lanes(), a) <= 2 * WALK_ABOVE
+        {
             // At most four axes each: test all of both without stopping at the first gap. One
             // group of projections costs less than a branch on whether it found a gap, which
             // random pairs make the processor mispredict half the time.

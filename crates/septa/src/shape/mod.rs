@@ -118,6 +118,21 @@ pub(crate) fn face_lanes_of(normals: &[Vec2], offsets: &[f32]) -> alloc::vec::Ve
     normal_lanes(normals.len(), |i| (normals[i], offsets[i], f32::NEG_INFINITY))
 }
 
+/// The face lanes of the first half of the faces when the faces come in exactly opposite pairs
+/// (face `i + n/2` has normal `−nᵢ`, bit for bit, and the same plane offset) and that takes
+/// fewer groups than all the faces; empty otherwise. A polygon symmetric about its origin has
+/// such pairs: its edges, and so its normals, are negated exactly.
+pub(crate) fn half_face_lanes_of(normals: &[Vec2], offsets: &[f32]) -> alloc::vec::Vec<NormalLanes> {
+    let (n, half) = (normals.len(), normals.len() / 2);
+    let paired =
+        n % 2 == 0 && (0..half).all(|i| normals[i + half] == -normals[i] && offsets[i + half] == offsets[i]);
+    if paired && half.div_ceil(4) < n.div_ceil(4) {
+        face_lanes_of(&normals[..half], &offsets[..half])
+    } else {
+        alloc::vec::Vec::new()
+    }
+}
+
 /// The axis lanes of these distinct axes.
 pub(crate) fn axis_lanes_of(axes: &[SatAxis]) -> alloc::vec::Vec<NormalLanes> {
     normal_lanes(axes.len(), |i| {
@@ -224,6 +239,14 @@ pub trait Polygonal {
     }
     /// The face normals four at a time, each with its plane offset (see [`NormalLanes`]).
     fn face_lanes(&self) -> &[NormalLanes];
+    /// The face lanes of the first half of the faces, when face `i + n/2` has exactly the
+    /// normal `−nᵢ` and the same plane offset as face `i` (as in a polygon symmetric about its
+    /// origin): the other shape's shadow `[lo, hi]` on `nᵢ` then gives the separations from
+    /// both faces, `lo − dᵢ` and `−hi − dᵢ`, the same numbers as projecting on `−nᵢ`. `None`
+    /// when they are not paired, not known to be, or when that would save no group of four.
+    fn half_face_lanes(&self) -> Option<&[NormalLanes]> {
+        None
+    }
     /// The distinct axes four at a time, with the shadow bounds the boolean test compares
     /// against (see [`NormalLanes`]).
     fn axis_lanes(&self) -> &[NormalLanes];

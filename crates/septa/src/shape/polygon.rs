@@ -4,7 +4,8 @@ use alloc::vec::Vec;
 use glam::{DVec2, Vec2};
 
 use super::{
-    axis_lanes_of, distinct_axes, face_lanes_of, half_lanes_of, lanes_of, Lanes, NormalLanes, SatAxis,
+    axis_lanes_of, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, Lanes,
+    NormalLanes, SatAxis,
 };
 use crate::{Interval, Polygonal, Pose, ShapeError};
 
@@ -47,6 +48,7 @@ pub struct ConvexPolygon {
     lanes: Vec<Lanes>,
     half_lanes: Vec<Lanes>,
     face_lanes: Vec<NormalLanes>,
+    half_face_lanes: Vec<NormalLanes>,
     axis_lanes: Vec<NormalLanes>,
     centroid: Vec2,
     radius: f32,
@@ -231,6 +233,7 @@ impl ConvexPolygon {
         let axes = distinct_axes(&vertices, &normals, &offsets);
         let (lanes, half_lanes) = (lanes_of(&vertices), half_lanes_of(&vertices));
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
+        let half_face_lanes = half_face_lanes_of(&normals, &offsets);
         ConvexPolygon {
             vertices,
             normals,
@@ -239,6 +242,7 @@ impl ConvexPolygon {
             lanes,
             half_lanes,
             face_lanes,
+            half_face_lanes,
             axis_lanes,
             centroid,
             radius,
@@ -344,6 +348,10 @@ impl Polygonal for ConvexPolygon {
     #[inline]
     fn face_lanes(&self) -> &[NormalLanes] {
         &self.face_lanes
+    }
+    #[inline]
+    fn half_face_lanes(&self) -> Option<&[NormalLanes]> {
+        (!self.half_face_lanes.is_empty()).then_some(&self.half_face_lanes[..])
     }
     #[inline]
     fn axis_lanes(&self) -> &[NormalLanes] {
