@@ -78,18 +78,17 @@ fn projection_steps<B: Polygonal>(lanes: &[NormalLanes], b: &B) -> usize {
 /// by face, b's lowest vertex along it moves counter-clockwise too, never back (the same
 /// monotone merge of edge directions that builds a Minkowski sum). So for larger polygons b's
 /// lowest vertex is found once and then followed, a step at a time, for n + m work in all.
-#[inline]
+#[inline(always)]
 fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     a: &A,
     b: &B,
     xf: &Pose,
 ) -> (usize, f32) {
-    let (normals, offsets) = (a.normals(), a.plane_offsets());
     let mut best = (0, f32::NEG_INFINITY);
     let half = a.half_face_lanes();
     if projection_steps(half.unwrap_or(a.face_lanes()), b) <= WALK_ABOVE {
         if let Some(half) = half {
-            return max_separation_paired::<STOP_AT_GAP, _>(half, normals.len() / 2, b, xf);
+            return max_separation_paired::<STOP_AT_GAP, _>(half, a.normals().len() / 2, b, xf);
         }
         // Four faces at a time. Within a group the lowest lane holding the group's largest
         // separation wins, and a later group only with a strictly larger one, so ties still go
@@ -107,6 +106,19 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
         }
         return best;
     }
+    max_separation_walking::<STOP_AT_GAP, _, _>(a, b, xf)
+}
+
+/// [`max_separation`] by walking (kept out of line: the projecting path above is small enough
+/// to inline, and is what most calls take).
+#[inline(never)]
+fn max_separation_walking<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
+    a: &A,
+    b: &B,
+    xf: &Pose,
+) -> (usize, f32) {
+    let (normals, offsets) = (a.normals(), a.plane_offsets());
+    let mut best = (0, f32::NEG_INFINITY);
     let vertices = b.vertices();
     let mut lowest = None;
     for (i, &normal) in normals.iter().enumerate() {
@@ -475,17 +487,18 @@ pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
 ) -> Manifold {
     let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
     if sb > sa + tolerance {
-        clip(b, j, a, a_in_b, &pose_b).flipped()
+        clip::<true, _, _>(b, j, a, a_in_b, &pose_b)
     } else {
-        clip(a, i, b, b_in_a, &pose_a)
+        clip::<false, _, _>(a, i, b, b_in_a, &pose_a)
     }
 }
 
 /// The manifold with face `r` of `reference` as reference face; `xf` places the incident
 /// polygon in the reference frame and `pose` places the reference polygon in the world. The
 /// normal points out of the reference face and ids are (reference, incident), as if the
-/// reference polygon were a.
-fn clip<R: Polygonal, I: Polygonal>(
+/// reference polygon were a; with `FLIPPED` (the reference polygon is b) the manifold is built
+/// turned around instead ([`Manifold::flipped`]), rather than built and then copied over.
+fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     reference: &R,
     r: usize,
     incident: &I,
@@ -520,11 +533,11 @@ fn clip<R: Polygonal, I: Polygonal>(
         .and_then(|seg| clip_segment(seg, tangent, tangent.dot(v2), cut_at(r2)));
 
     let offset = reference.plane_offsets()[r];
-    let world_normal = pose.rotation.apply(normal);
+    let world_normal = if FLIPPED { -pose.rotation.apply(normal) } else { pose.rotation.apply(normal) };
     let to_point = |c: ClipVertex| ContactPoint {
         point: pose.apply(c.point),
         depth: offset - normal.dot(c.point),
-        id: c.id,
+        id: if FLIPPED { c.id.flipped() } else { c.id },
     };
     if let Some([p, q]) = clipped {
         let (p, q) = (to_point(p), to_point(q));
