@@ -92,8 +92,11 @@ fn asymmetric_and_small_polygons_have_no_half_lanes() {
     let moved: Vec<Vec2> = octagon.vertices().iter().map(|&v| v + Vec2::X).collect();
     let shifted = ConvexPolygon::new(&moved).unwrap();
     assert!(shifted.half_lanes().is_none() && shifted.half_face_lanes().is_none());
-    // A 4-gon's half pads out to a full group: nothing to save.
-    assert!(ConvexPolygon::rectangle(Vec2::new(2.0, 1.0)).unwrap().half_lanes().is_none());
+    // A box has its half (for the two-axis boolean test), but no half of its faces: the four
+    // fill one group either way.
+    let rectangle = ConvexPolygon::rectangle(Vec2::new(2.0, 1.0)).unwrap();
+    assert_eq!(rectangle.half_lanes().map(<[Lanes]>::len), Some(1));
+    assert!(rectangle.half_face_lanes().is_none());
     assert_eq!(octagon.half_lanes().map(<[Lanes]>::len), Some(1));
     assert_eq!(octagon.half_face_lanes().map(<[NormalLanes]>::len), Some(1));
 }
@@ -101,9 +104,16 @@ fn asymmetric_and_small_polygons_have_no_half_lanes() {
 #[test]
 fn overlaps_without_early_exit_agrees_with_the_first_separating_axis() {
     let mut rng = Rng(0x0ba1_1a9e);
-    let shapes: [&dyn Fn(&mut Rng) -> ConvexPolygon; 4] = [
+    let shapes: [&dyn Fn(&mut Rng) -> ConvexPolygon; 5] = [
         // Rectangles and rhombi (parallelograms: two axes each, one shared group of lanes).
         &|rng| ConvexPolygon::rectangle(Vec2::new(rng.range(0.1, 2.0), rng.range(0.1, 2.0))).unwrap(),
+        // Parallelograms not centred on their origin (every vertex projected).
+        &|rng| {
+            let (u, v) =
+                (Vec2::new(rng.range(0.2, 2.0), 0.0), Vec2::new(rng.range(-1.0, 1.0), rng.range(0.2, 2.0)));
+            let c = rng.vec(0.5);
+            ConvexPolygon::new(&[c - u - v, c + u - v, c + u + v, c + v - u]).unwrap()
+        },
         &|rng| {
             let (u, v) =
                 (Vec2::new(rng.range(0.2, 2.0), 0.0), Vec2::new(rng.range(-1.0, 1.0), rng.range(0.2, 2.0)));

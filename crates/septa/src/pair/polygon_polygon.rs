@@ -236,16 +236,28 @@ fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &P
     let dx = c * nx + s * ny;
     let dy = -s * nx + c * ny;
     let shift = nx * Vec4::new(t.x, t.x, u.x, u.x) + ny * Vec4::new(t.y, t.y, u.y, u.y);
-    let (vb, va) = (&b.lanes()[0], &a.lanes()[0]);
-    let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
-    for k in 0..4 {
-        let x = Vec4::new(vb.xs[k], vb.xs[k], va.xs[k], va.xs[k]);
-        let y = Vec4::new(vb.ys[k], vb.ys[k], va.ys[k], va.ys[k]);
-        let p = dx * x + dy * y;
-        lo = lo.min(p);
-        hi = hi.max(p);
-    }
-    let (lo, hi) = (lo + shift, hi + shift);
+    let (lo, hi) = if let (Some([hb]), Some([ha])) = (b.half_lanes(), a.half_lanes()) {
+        // Both symmetric about their origins (boxes, rectangles): two vertices each give the
+        // shadows (see `Polygonal::half_lanes`).
+        let mut h = Vec4::ZERO;
+        for k in 0..2 {
+            let x = Vec4::new(hb.xs[k], hb.xs[k], ha.xs[k], ha.xs[k]);
+            let y = Vec4::new(hb.ys[k], hb.ys[k], ha.ys[k], ha.ys[k]);
+            h = h.max((dx * x + dy * y).abs());
+        }
+        (shift - h, h + shift)
+    } else {
+        let (vb, va) = (&b.lanes()[0], &a.lanes()[0]);
+        let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
+        for k in 0..4 {
+            let x = Vec4::new(vb.xs[k], vb.xs[k], va.xs[k], va.xs[k]);
+            let y = Vec4::new(vb.ys[k], vb.ys[k], va.ys[k], va.ys[k]);
+            let p = dx * x + dy * y;
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+        (lo + shift, hi + shift)
+    };
     let (top, bottom) = (join(la.hi, lb.hi), join(la.lo, lb.lo));
     ((lo - top).cmpge(Vec4::ZERO) | (bottom - hi).cmpge(Vec4::ZERO)).any()
 }

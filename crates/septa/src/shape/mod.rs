@@ -46,7 +46,8 @@ pub(crate) fn lanes_of(vertices: &[Vec2]) -> alloc::vec::Vec<Lanes> {
 /// The first half of the vertices in groups of four (see [`Lanes`]) when the polygon is
 /// centrally symmetric about its local origin exactly (an even number of vertices, vertex
 /// `k + n/2` the negation of vertex `k`, bit for bit) and that takes fewer groups than all the
-/// vertices (not for a 4-gon, whose half pads out to a group anyway); empty otherwise.
+/// vertices, or is a 4-gon (a box: the two-axis boolean test uses its two vertices); empty
+/// otherwise.
 ///
 /// A projection is then odd in the vertex: `(−v) · d = −(v · d)` exactly, as negation commutes
 /// with rounding. So the whole shadow on any axis is `[−h, h]`, with `h` the largest
@@ -54,7 +55,7 @@ pub(crate) fn lanes_of(vertices: &[Vec2]) -> alloc::vec::Vec<Lanes> {
 pub(crate) fn half_lanes_of(vertices: &[Vec2]) -> alloc::vec::Vec<Lanes> {
     let (n, half) = (vertices.len(), vertices.len() / 2);
     let symmetric = n % 2 == 0 && (0..half).all(|k| vertices[k + half] == -vertices[k]);
-    if symmetric && half.div_ceil(4) < n.div_ceil(4) {
+    if symmetric && (n == 4 || half.div_ceil(4) < n.div_ceil(4)) {
         lanes_of(&vertices[..half])
     } else {
         alloc::vec::Vec::new()
@@ -233,7 +234,7 @@ pub trait Polygonal {
     /// about its local origin exactly (vertex `k + n/2` is the negation of vertex `k`): its
     /// shadow on any axis is then `[−h, h]`, with `h` the largest absolute projection of these
     /// (the same numbers as projecting every vertex). `None` when it is not, not known to be, or
-    /// when that would save no group of four.
+    /// when that would save no group of four (4-gons excepted).
     fn half_lanes(&self) -> Option<&[Lanes]> {
         None
     }
