@@ -14,18 +14,33 @@
 //!                  |<-sᵢ->\/     sᵢ < 0: b must move forwards by −sᵢ to clear face i.
 //! ```
 
-use crate::{
-    shape::shadow_of, Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal,
-    Pose, Real, SatAxis, SatCache, Separation, Vector, Vector4,
-};
-
 use crate::manifold::{clip_segment, ClipVertex};
+use crate::shape::shadow_of;
+use crate::{
+    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal, Pose, Real, Rot,
+    SatAxis, SatCache, Separation, Vector, Vector4,
+};
 
 /// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
 /// face of b must be than the best face of a to become the reference face in [`collide`]. Near
 /// ties then resolve to a every frame instead of flipping with rounding noise, which would make
 /// resting boxes jitter. The manifold's depth can exceed the MTV depth by at most this much.
 pub const REFERENCE_BIAS: Real = 5e-4;
+
+/// b's pose in a's frame and a's in b's. The second is the inverse of the first: its rotation
+/// is the same one turned back (bit for bit what `pose_b.inv_mul(&pose_a)` gives, as the
+/// products are the same), its translation the first's turned back and negated, which saves
+/// composing the world poses a second time.
+#[inline(always)]
+fn relative_poses(pose_a: &Pose, pose_b: &Pose) -> (Pose, Pose) {
+    let b_in_a = pose_a.inv_mul(pose_b);
+    let Rot { cos, sin } = b_in_a.rotation;
+    let a_in_b = Pose {
+        translation: -b_in_a.rotation.apply_inv(b_in_a.translation),
+        rotation: Rot { cos, sin: -sin },
+    };
+    (b_in_a, a_in_b)
+}
 
 /// The separation of b from face `i` of a; `xf` places b in a's frame.
 #[inline]
@@ -36,44 +51,72 @@ fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose
     shadow_of(b.lanes(), normal_in_b).0 + normal.dot(xf.translation) - a.plane_offsets()[i]
 }
 
-/// Polygons with more vertices than this are searched by walking, following the lowest vertex;
-/// smaller ones by projecting every vertex, which is faster when there are few.
-pub const WALK_ABOVE: usize = 16;
+/// Above this many steps of projecting (one vertex of b on a group of four of a's normals), a
+/// polygon is searched by walking, following the lowest vertex; below, by projecting every
+/// vertex, which has no branches to mispredict. Symmetric polygons halve the steps twice: b
+/// projects only half its vertices (see [`Polygonal::half_lanes`]) and a's opposite faces share
+/// one projection (see [`Polygonal::half_face_lanes`]). So 16-gons project all 16 vertices on
+/// four groups, and symmetric 64-gons 32 vertices on eight groups. The boolean test, which
+/// walks both ends of the shadow, walks only above twice this.
+pub const WALK_ABOVE: usize = 256;
+
+/// How many steps projecting b on the groups of normals `lanes` takes (see [`WALK_ABOVE`]).
+#[inline(always)]
+fn projection_steps<B: Polygonal>(lanes: &[NormalLanes], b: &B) -> usize {
+    lanes.len() * b.half_lanes().map_or(b.vertices().len(), |half| 4 * half.len())
+}
 
 /// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
-/// Ties go to the lower index. With `STOP_AT_GAP`, the search ends at the first face that
-/// separates (touching counts), for callers that only need to know there is a gap.
+/// Ties go to the lower index. With `STOP_AT_GAP`, the search ends at the first face (or group
+/// of four faces) that separates (touching counts), for callers that only need to know there is
+/// a gap.
 ///
 /// For each face that needs b's lowest vertex along the face normal. Projecting all of b's
 /// vertices for each of a's faces costs n·m; but as a's normal turns counter-clockwise face
 /// by face, b's lowest vertex along it moves counter-clockwise too, never back (the same
 /// monotone merge of edge directions that builds a Minkowski sum). So for larger polygons b's
 /// lowest vertex is found once and then followed, a step at a time, for n + m work in all.
-#[inline]
+#[inline(always)]
 fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
+    a: &A,
+    b: &B,
+    xf: &Pose,
+) -> (usize, Real) {
+    let mut best = (0, Real::NEG_INFINITY);
+    let half = a.half_face_lanes();
+    if projection_steps(half.unwrap_or(a.face_lanes()), b) <= WALK_ABOVE {
+        if let Some(half) = half {
+            return max_separation_paired::<STOP_AT_GAP, _>(half, a.normals().len() / 2, b, xf);
+        }
+        // Four faces at a time. Within a group the lowest lane holding the group's largest
+        // separation wins, and a later group only with a strictly larger one, so ties still go
+        // to the lower index; the padding lanes repeat the last face and never beat it.
+        for (group, lanes) in a.face_lanes().iter().enumerate() {
+            let (lo, _) = lane_shadows(lanes, b, xf);
+            let separations = lo - lanes.hi;
+            let s = separations.max_element();
+            if s > best.1 {
+                best = (4 * group + first_lane_equal(separations, s), s);
+                if STOP_AT_GAP && s >= 0.0 {
+                    return best;
+                }
+            }
+        }
+        return best;
+    }
+    max_separation_walking::<STOP_AT_GAP, _, _>(a, b, xf)
+}
+
+/// [`max_separation`] by walking (kept out of line: the projecting path above is small enough
+/// to inline, and is what most calls take).
+#[inline(never)]
+fn max_separation_walking<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     a: &A,
     b: &B,
     xf: &Pose,
 ) -> (usize, Real) {
     let (normals, offsets) = (a.normals(), a.plane_offsets());
     let mut best = (0, Real::NEG_INFINITY);
-    if b.vertices().len() <= WALK_ABOVE {
-        // Four faces at a time; the lanes are then read in face order, so ties still go to the
-        // lower index.
-        for (group, lanes) in a.face_lanes().iter().enumerate() {
-            let (lo, _) = lane_shadows(lanes, b, xf);
-            let separations = (lo - lanes.hi).to_array();
-            for (k, &s) in separations.iter().enumerate().take(normals.len() - 4 * group) {
-                if s > best.1 {
-                    best = (4 * group + k, s);
-                    if STOP_AT_GAP && s >= 0.0 {
-                        return best;
-                    }
-                }
-            }
-        }
-        return best;
-    }
     let vertices = b.vertices();
     let mut lowest = None;
     for (i, &normal) in normals.iter().enumerate() {
@@ -94,23 +137,150 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     best
 }
 
+/// [`max_separation`] for a polygon whose face `i + half` is face `i` turned around (see
+/// [`Polygonal::half_face_lanes`]): b's shadow `[lo, hi]` on the first half's normals gives the
+/// separations from both, `lo − dᵢ` and `−hi − dᵢ`. All of the first half's faces have lower
+/// indices than the second half's, so the best of each half is kept apart and the second wins
+/// only when strictly better: the same face, ties included, as the scan over every face.
+#[inline(always)]
+fn max_separation_paired<const STOP_AT_GAP: bool, B: Polygonal>(
+    half_lanes: &[NormalLanes],
+    half: usize,
+    b: &B,
+    xf: &Pose,
+) -> (usize, Real) {
+    let (mut front, mut back) = ((0, Real::NEG_INFINITY), (0, Real::NEG_INFINITY));
+    for (group, lanes) in half_lanes.iter().enumerate() {
+        let (lo, hi) = lane_shadows(lanes, b, xf);
+        let (ahead, behind) = (lo - lanes.hi, -hi - lanes.hi);
+        let (s, t) = (ahead.max_element(), behind.max_element());
+        if s > front.1 {
+            front = (4 * group + first_lane_equal(ahead, s), s);
+        }
+        if t > back.1 {
+            back = (half + 4 * group + first_lane_equal(behind, t), t);
+        }
+        if STOP_AT_GAP && s.max(t) >= 0.0 {
+            break;
+        }
+    }
+    if back.1 > front.1 {
+        back
+    } else {
+        front
+    }
+}
+
 /// b's shadows on four of a's normals at once, in a's frame: per lane, b's lowest and highest
 /// projection. The normals are turned into b's frame and b's vertices projected one by one on
 /// all four; each lane's arithmetic is exactly that of the one-normal path (the same products
 /// and sums in the same order), so the two give the same numbers.
-#[inline]
+///
+/// b's vertices are read four at a time from its [`Lanes`](crate::Lanes), so the loop body is
+/// straight-line code for four vertices with no remainder to handle (the padding repeats a
+/// vertex, which changes no minimum or maximum).
+#[inline(always)]
 fn lane_shadows<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> (Vector4, Vector4) {
     let (c, s) = (Vector4::splat(xf.rotation.cos), Vector4::splat(xf.rotation.sin));
     let dx = c * lanes.nx + s * lanes.ny;
     let dy = -s * lanes.nx + c * lanes.ny;
     let shift = lanes.nx * Vector4::splat(xf.translation.x) + lanes.ny * Vector4::splat(xf.translation.y);
+    if let Some(half) = b.half_lanes() {
+        // b is symmetric about its origin: its shadow is [−h, h] (see `Polygonal::half_lanes`).
+        let mut h = Vector4::ZERO;
+        for group in half {
+            let (xs, ys) = (group.xs.to_array(), group.ys.to_array());
+            for k in 0..4 {
+                h = h.max((dx * Vector4::splat(xs[k]) + dy * Vector4::splat(ys[k])).abs());
+            }
+        }
+        return (shift - h, h + shift);
+    }
     let (mut lo, mut hi) = (Vector4::INFINITY, Vector4::NEG_INFINITY);
-    for v in b.vertices() {
-        let p = dx * Vector4::splat(v.x) + dy * Vector4::splat(v.y);
-        lo = lo.min(p);
-        hi = hi.max(p);
+    for group in b.lanes() {
+        let (xs, ys) = (group.xs.to_array(), group.ys.to_array());
+        for k in 0..4 {
+            let p = dx * Vector4::splat(xs[k]) + dy * Vector4::splat(ys[k]);
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
     }
     (lo + shift, hi + shift)
+}
+
+/// The lanes of one group of a's axes on which b's shadow clears a's (touching counts), as a
+/// bit mask: beyond the face, or beyond the opposite side where a parallel face looks that way
+/// (elsewhere `lo` is −∞).
+#[inline(always)]
+fn separating_lanes<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> u32 {
+    let (lo, hi) = lane_shadows(lanes, b, xf);
+    ((lo - lanes.hi).cmpge(Vector4::ZERO) | (lanes.lo - hi).cmpge(Vector4::ZERO)).bitmask()
+}
+
+/// Is there a gap between two polygons with two axes each (parallelograms: boxes, rectangles,
+/// rhombi)? Such a polygon has four vertices, and both polygons' axes fit in one group of four
+/// lanes: lanes 0 and 1 hold a's axes, turned into b's frame and tested against b's vertices;
+/// lanes 2 and 3 hold b's, turned into a's frame and tested against a's vertices. One pass over
+/// four vertex pairs then does the work of two calls to [`separating_lanes`], with the same
+/// arithmetic in every lane.
+#[inline(always)]
+fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> bool {
+    let (la, lb) = (&a.axis_lanes()[0], &b.axis_lanes()[0]);
+    let join = |p: Vector4, q: Vector4| Vector4::new(p.x, p.y, q.x, q.y);
+    let (nx, ny) = (join(la.nx, lb.nx), join(la.ny, lb.ny));
+    let c = Vector4::splat(b_in_a.rotation.cos);
+    let s = Vector4::new(b_in_a.rotation.sin, b_in_a.rotation.sin, a_in_b.rotation.sin, a_in_b.rotation.sin);
+    let (t, u) = (b_in_a.translation, a_in_b.translation);
+    let dx = c * nx + s * ny;
+    let dy = -s * nx + c * ny;
+    let shift = nx * Vector4::new(t.x, t.x, u.x, u.x) + ny * Vector4::new(t.y, t.y, u.y, u.y);
+    let (lo, hi) = if let (Some([hb]), Some([ha])) = (b.half_lanes(), a.half_lanes()) {
+        // Both symmetric about their origins (boxes, rectangles): two vertices each give the
+        // shadows (see `Polygonal::half_lanes`).
+        let mut h = Vector4::ZERO;
+        for k in 0..2 {
+            let x = Vector4::new(hb.xs[k], hb.xs[k], ha.xs[k], ha.xs[k]);
+            let y = Vector4::new(hb.ys[k], hb.ys[k], ha.ys[k], ha.ys[k]);
+            h = h.max((dx * x + dy * y).abs());
+        }
+        (shift - h, h + shift)
+    } else {
+        let (vb, va) = (&b.lanes()[0], &a.lanes()[0]);
+        let (mut lo, mut hi) = (Vector4::INFINITY, Vector4::NEG_INFINITY);
+        for k in 0..4 {
+            let x = Vector4::new(vb.xs[k], vb.xs[k], va.xs[k], va.xs[k]);
+            let y = Vector4::new(vb.ys[k], vb.ys[k], va.ys[k], va.ys[k]);
+            let p = dx * x + dy * y;
+            lo = lo.min(p);
+            hi = hi.max(p);
+        }
+        (lo + shift, hi + shift)
+    };
+    let (top, bottom) = (join(la.hi, lb.hi), join(la.lo, lb.lo));
+    ((lo - top).cmpge(Vector4::ZERO) | (bottom - hi).cmpge(Vector4::ZERO)).any()
+}
+
+/// The lowest lane of `v` that holds `value`.
+#[inline(always)]
+fn first_lane_equal(v: Vector4, value: Real) -> usize {
+    v.cmpeq(Vector4::splat(value)).bitmask().trailing_zeros() as usize
+}
+
+/// The face of `incident` whose normal has the smallest dot product with `direction` (the most
+/// anti-parallel one), lowest index on ties; four normals at a time, each dot product computed
+/// as [`Vec2::dot`] does.
+#[inline(always)]
+fn most_antiparallel(lanes: &[NormalLanes], direction: Vector) -> usize {
+    let (dx, dy) = (Vector4::splat(direction.x), Vector4::splat(direction.y));
+    let mut best = (0, Real::INFINITY);
+    for (group, lanes) in lanes.iter().enumerate() {
+        let dots = lanes.nx * dx + lanes.ny * dy;
+        let d = dots.min_element();
+        if d < best.1 {
+            best = (4 * group + first_lane_equal(dots, d), d);
+        }
+    }
+    best.0
 }
 
 /// The vertex lowest along `direction` and its projection, by projecting every vertex.
@@ -161,15 +331,14 @@ fn clearances(axis: &SatAxis, lo: Real, hi: Real, xf: &Pose) -> (Real, Real) {
 #[inline]
 fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<u32> {
     let vertices = b.vertices();
-    if vertices.len() <= WALK_ABOVE {
+    if projection_steps(a.axis_lanes(), b) <= 2 * WALK_ABOVE {
         // Four axes at a time: a lane separates when b clears a's shadow beyond the face, or
         // beyond the opposite side where a parallel face looks that way (elsewhere lo is −∞).
         let axes = a.axes();
         for (group, lanes) in a.axis_lanes().iter().enumerate() {
             let (lo, hi) = lane_shadows(lanes, b, xf);
             let beyond_face = (lo - lanes.hi).cmpge(Vector4::ZERO).bitmask();
-            let beyond_opposite = (lanes.lo - hi).cmpge(Vector4::ZERO).bitmask();
-            let any = beyond_face | beyond_opposite;
+            let any = beyond_face | (lanes.lo - hi).cmpge(Vector4::ZERO).bitmask();
             if any != 0 {
                 let k = any.trailing_zeros();
                 let axis = &axes[(4 * group + k as usize).min(axes.len() - 1)];
@@ -202,9 +371,23 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
 /// Do the polygons overlap? Tests a's distinct axes, then b's, and stops at the first that
 /// separates; parallel faces share one axis (see [`SatAxis`]). Touching (a zero-width overlap)
 /// is not overlapping.
+#[inline]
 pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
-    first_separating_axis(a, b, &pose_a.inv_mul(&pose_b)).is_none()
-        && first_separating_axis(b, a, &pose_b.inv_mul(&pose_a)).is_none()
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    if a.axes().len() <= 2 && b.axes().len() <= 2 {
+        return !parallelograms_separated(a, b, &b_in_a, &a_in_b);
+    }
+    if let ([lanes_a], [lanes_b]) = (a.axis_lanes(), b.axis_lanes()) {
+        if projection_steps(a.axis_lanes(), b) <= 2 * WALK_ABOVE
+            && projection_steps(b.axis_lanes(), a) <= 2 * WALK_ABOVE
+        {
+            // At most four axes each: test all of both without stopping at the first gap. One
+            // group of projections costs less than a branch on whether it found a gap, which
+            // random pairs make the processor mispredict half the time.
+            return separating_lanes(lanes_a, b, &b_in_a) | separating_lanes(lanes_b, a, &a_in_b) == 0;
+        }
+    }
+    first_separating_axis(a, b, &b_in_a).is_none() && first_separating_axis(b, a, &a_in_b).is_none()
 }
 
 /// [`overlaps`], trying the face in `cache` first and remembering the face that separates.
@@ -215,8 +398,7 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
     pose_b: Pose,
     cache: &mut SatCache,
 ) -> bool {
-    let b_in_a = pose_a.inv_mul(&pose_b);
-    let a_in_b = pose_b.inv_mul(&pose_a);
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let cached = match cache.axis() {
         Some(Axis::EdgeA(i)) if (i as usize) < a.vertices().len() => {
             face_separation(a, i as usize, b, &b_in_a)
@@ -242,8 +424,9 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
 
 /// The largest separation over both polygons' normals (see [`Separation`]).
 pub fn separation<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
-    let best_a = max_separation::<false, _, _>(a, b, &pose_a.inv_mul(&pose_b));
-    let best_b = max_separation::<false, _, _>(b, a, &pose_b.inv_mul(&pose_a));
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    let best_a = max_separation::<false, _, _>(a, b, &b_in_a);
+    let best_b = max_separation::<false, _, _>(b, a, &a_in_b);
     better_face(a, pose_a, b, pose_b, best_a, best_b)
 }
 
@@ -274,11 +457,12 @@ pub(crate) fn better_face<A: Polygonal, B: Polygonal>(
 
 /// The minimum translation vector, or `None` when the polygons do not overlap.
 pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Contact> {
-    let best_a = max_separation::<true, _, _>(a, b, &pose_a.inv_mul(&pose_b));
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    let best_a = max_separation::<true, _, _>(a, b, &b_in_a);
     if best_a.1 >= 0.0 {
         return None;
     }
-    let best_b = max_separation::<true, _, _>(b, a, &pose_b.inv_mul(&pose_a));
+    let best_b = max_separation::<true, _, _>(b, a, &a_in_b);
     better_face(a, pose_a, b, pose_b, best_a, best_b).contact()
 }
 
@@ -287,12 +471,11 @@ pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
 /// The reference face is a's best face unless b's is better by more than
 /// [`REFERENCE_BIAS`]; see [`crate::manifold`] for the clipping and where the points lie.
 pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Manifold> {
-    let b_in_a = pose_a.inv_mul(&pose_b);
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let (i, sa) = max_separation::<true, _, _>(a, b, &b_in_a);
     if sa >= 0.0 {
         return None;
     }
-    let a_in_b = pose_b.inv_mul(&pose_a);
     let (j, sb) = max_separation::<true, _, _>(b, a, &a_in_b);
     if sb >= 0.0 {
         return None;
@@ -314,38 +497,34 @@ pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
 ) -> Manifold {
     let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
     if sb > sa + tolerance {
-        clip(b, j, a, a_in_b, &pose_b).flipped()
+        clip::<true, _, _>(b, j, a, a_in_b, &pose_b)
     } else {
-        clip(a, i, b, b_in_a, &pose_a)
+        clip::<false, _, _>(a, i, b, b_in_a, &pose_a)
     }
 }
 
 /// The manifold with face `r` of `reference` as reference face; `xf` places the incident
 /// polygon in the reference frame and `pose` places the reference polygon in the world. The
 /// normal points out of the reference face and ids are (reference, incident), as if the
-/// reference polygon were a.
-fn clip<R: Polygonal, I: Polygonal>(
+/// reference polygon were a; with `FLIPPED` (the reference polygon is b) the manifold is built
+/// turned around instead ([`Manifold::flipped`]), rather than built and then copied over.
+fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     reference: &R,
     r: usize,
     incident: &I,
     xf: &Pose,
     pose: &Pose,
 ) -> Manifold {
-    let n = reference.vertices().len();
+    // The next vertex round the loop, without an integer division.
+    let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
+    let r_next = next(r, reference.vertices().len());
     let normal = reference.normals()[r];
-    let (v1, v2) = (reference.vertices()[r], reference.vertices()[(r + 1) % n]);
+    let (v1, v2) = (reference.vertices()[r], reference.vertices()[r_next]);
 
     // The incident edge: the one whose normal is most anti-parallel to the reference normal.
-    let normal_in_incident = xf.rotation.apply_inv(normal);
-    let normals = incident.normals();
-    let mut k = 0;
-    for (e, m) in normals.iter().enumerate().skip(1) {
-        if m.dot(normal_in_incident) < normals[k].dot(normal_in_incident) {
-            k = e;
-        }
-    }
-    let k2 = (k + 1) % incident.vertices().len();
-    let (r1, r2) = (r as u32, ((r + 1) % n) as u32);
+    let k = most_antiparallel(incident.face_lanes(), xf.rotation.apply_inv(normal));
+    let k2 = next(k, incident.vertices().len());
+    let (r1, r2) = (r as u32, r_next as u32);
     let edge = [
         ClipVertex {
             point: xf.apply(incident.vertices()[k]),
@@ -364,11 +543,11 @@ fn clip<R: Polygonal, I: Polygonal>(
         .and_then(|seg| clip_segment(seg, tangent, tangent.dot(v2), cut_at(r2)));
 
     let offset = reference.plane_offsets()[r];
-    let world_normal = pose.rotation.apply(normal);
+    let world_normal = if FLIPPED { -pose.rotation.apply(normal) } else { pose.rotation.apply(normal) };
     let to_point = |c: ClipVertex| ContactPoint {
         point: pose.apply(c.point),
         depth: offset - normal.dot(c.point),
-        id: c.id,
+        id: if FLIPPED { c.id.flipped() } else { c.id },
     };
     if let Some([p, q]) = clipped {
         let (p, q) = (to_point(p), to_point(q));

@@ -5,7 +5,10 @@ use glam::DVec2;
 
 use crate::{check_point, within_limit, Interval, Polygonal, Pose, Real, ShapeError, ToF64, ToReal, Vector};
 
-use super::{axis_lanes_of, distinct_axes, face_lanes_of, lanes_of, Lanes, NormalLanes, SatAxis};
+use super::{
+    axis_lanes_of, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, Lanes,
+    NormalLanes, SatAxis,
+};
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
 /// collinear, as a fraction of the distance between those neighbours: about two f32 ulps, so
@@ -53,7 +56,9 @@ pub struct ConvexPolygon {
     offsets: Vec<Real>,
     axes: Vec<SatAxis>,
     lanes: Vec<Lanes>,
+    half_lanes: Vec<Lanes>,
     face_lanes: Vec<NormalLanes>,
+    half_face_lanes: Vec<NormalLanes>,
     axis_lanes: Vec<NormalLanes>,
     centroid: Vector,
     radius: Real,
@@ -249,9 +254,22 @@ impl ConvexPolygon {
         let centroid = (pts[0] + weighted / (3.0 * area2)).to_real();
         let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0, Real::max);
         let axes = distinct_axes(&vertices, &normals, &offsets);
-        let lanes = lanes_of(&vertices);
+        let (lanes, half_lanes) = (lanes_of(&vertices), half_lanes_of(&vertices));
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
-        ConvexPolygon { vertices, normals, offsets, axes, lanes, face_lanes, axis_lanes, centroid, radius }
+        let half_face_lanes = half_face_lanes_of(&normals, &offsets);
+        ConvexPolygon {
+            vertices,
+            normals,
+            offsets,
+            axes,
+            lanes,
+            half_lanes,
+            face_lanes,
+            half_face_lanes,
+            axis_lanes,
+            centroid,
+            radius,
+        }
     }
 
     /// The number of vertices (and of edges).
@@ -347,8 +365,16 @@ impl Polygonal for ConvexPolygon {
         &self.lanes
     }
     #[inline]
+    fn half_lanes(&self) -> Option<&[Lanes]> {
+        (!self.half_lanes.is_empty()).then_some(&self.half_lanes[..])
+    }
+    #[inline]
     fn face_lanes(&self) -> &[NormalLanes] {
         &self.face_lanes
+    }
+    #[inline]
+    fn half_face_lanes(&self) -> Option<&[NormalLanes]> {
+        (!self.half_face_lanes.is_empty()).then_some(&self.half_face_lanes[..])
     }
     #[inline]
     fn axis_lanes(&self) -> &[NormalLanes] {

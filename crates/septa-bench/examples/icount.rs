@@ -1,0 +1,142 @@
+//! A fixed workload for instruction counting under callgrind (stable where wall-clock time on a
+//! shared machine is not):
+//!
+//! ```text
+//! cargo build --release -p septa-bench --example icount
+//! valgrind --tool=callgrind --toggle-collect='icount::run_*' \
+//!     target/release/examples/icount overlaps 4 3.1 septa
+//! ```
+//!
+//! Arguments: the query (`overlaps`, `contact`, `collide`), the number of sides, the spread `R`
+//! (B's centre is A's plus an offset uniform in a disc of radius `R`; the bench prints each
+//! set's `R`) and the implementation (`septa` or `seed`). The pairs follow the bench's workload
+//! (regular polygons of circumradius 1, random rotations, A uniform in `[-50, 50]²`); the
+//! counted function runs the query once on each of [`PAIRS`] pairs, so the instructions per
+//! call are its inclusive count ÷ [`PAIRS`].
+
+#[allow(dead_code)]
+#[path = "../src/seed.rs"]
+mod seed;
+
+use std::hint::black_box;
+
+use glam::{DVec2, Vec2};
+use septa::{ConvexPolygon, Pose};
+
+/// Pairs per run.
+const PAIRS: usize = 10_000;
+
+/// SplitMix64, as in the bench.
+struct Rng(u64);
+
+impl Rng {
+    fn unit(&mut self) -> f64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+struct Pair {
+    a: (DVec2, f64),
+    b: (DVec2, f64),
+}
+
+fn pairs(spread: f64) -> Vec<Pair> {
+    let mut rng = Rng(12345);
+    let tau = core::f64::consts::TAU;
+    (0..PAIRS)
+        .map(|_| {
+            let a_center = DVec2::new(rng.unit() * 100.0 - 50.0, rng.unit() * 100.0 - 50.0);
+            let (a_angle, b_angle) = (rng.unit() * tau, rng.unit() * tau);
+            let offset = DVec2::from_angle(rng.unit() * tau) * rng.unit().sqrt();
+            Pair { a: (a_center, a_angle), b: (a_center + offset * spread, b_angle) }
+        })
+        .collect()
+}
+
+fn regular(sides: usize, angle: f64) -> Vec<DVec2> {
+    let step = core::f64::consts::TAU / sides as f64;
+    (0..sides).map(|k| DVec2::from_angle(angle + step * k as f64)).collect()
+}
+
+#[inline(never)]
+fn run_septa(op: &str, shapes: &[(ConvexPolygon, Pose, ConvexPolygon, Pose)]) -> f32 {
+    let mut sum = 0.0;
+    match op {
+        "overlaps" => {
+            for (a, pa, b, pb) in shapes {
+                sum += septa::overlaps(a, *pa, b, *pb) as u32 as f32;
+            }
+        }
+        "contact" => {
+            for (a, pa, b, pb) in shapes {
+                if let Some(c) = septa::contact(a, *pa, b, *pb) {
+                    sum += c.normal.x + c.normal.y + c.depth;
+                }
+            }
+        }
+        "collide" => {
+            for (a, pa, b, pb) in shapes {
+                if let Some(m) = septa::collide(a, *pa, b, *pb) {
+                    sum += m.normal.x + m.normal.y;
+                    for p in m.points() {
+                        sum += p.point.x + p.point.y + p.depth;
+                    }
+                }
+            }
+        }
+        _ => panic!("unknown query {op}"),
+    }
+    sum
+}
+
+#[inline(never)]
+fn run_seed(op: &str, shapes: &[(seed::Polygon, seed::Polygon)]) -> f32 {
+    let mut sum = 0.0;
+    match op {
+        "overlaps" => {
+            for (a, b) in shapes {
+                sum += seed::overlaps(a, b) as u32 as f32;
+            }
+        }
+        "collide" => {
+            for (a, b) in shapes {
+                if let Some(m) = seed::collide(a, b) {
+                    sum += m.normal.x + m.normal.y + m.points().len() as f32;
+                }
+            }
+        }
+        _ => panic!("unknown query {op}"),
+    }
+    sum
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, op, sides, spread, which] = &args[..] else {
+        panic!("usage: icount QUERY SIDES SPREAD septa|seed");
+    };
+    let (sides, spread): (usize, f64) = (sides.parse().unwrap(), spread.parse().unwrap());
+    let pairs = pairs(spread);
+    let sum = match which.as_str() {
+        "septa" => {
+            let polygon = |angle: f64| ConvexPolygon::regular(sides, 1.0, angle as f32).unwrap();
+            let pose = |c: DVec2| Pose::new(c.as_vec2(), 0.0);
+            let shapes: Vec<_> =
+                pairs.iter().map(|p| (polygon(p.a.1), pose(p.a.0), polygon(p.b.1), pose(p.b.0))).collect();
+            run_septa(black_box(op), black_box(&shapes))
+        }
+        "seed" => {
+            let world = |(c, angle): (DVec2, f64)| seed::Polygon {
+                vertices: regular(sides, angle).into_iter().map(|v| (v + c).as_vec2()).collect::<Vec<Vec2>>(),
+            };
+            let shapes: Vec<_> = pairs.iter().map(|p| (world(p.a), world(p.b))).collect();
+            run_seed(black_box(op), black_box(&shapes))
+        }
+        _ => panic!("unknown implementation {which}"),
+    };
+    println!("{sum}");
+}

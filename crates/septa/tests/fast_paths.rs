@@ -1,0 +1,156 @@
+//! The polygon queries' shortcuts give exactly the answers of the general paths:
+//!
+//! * a polygon symmetric about its origin projects half its vertices (`Polygonal::half_lanes`)
+//!   and gets both opposite faces' separations from one projection
+//!   (`Polygonal::half_face_lanes`): every query gives the same bits as on the same polygon with
+//!   the shortcuts hidden (which also changes where walking takes over from projecting);
+//! * `overlaps` on small polygons (all axes, no early exit) and on two parallelograms (both
+//!   polygons' axes in one group of lanes) agrees with `overlaps_cached` from an empty cache,
+//!   which stops at the first separating axis.
+// Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
+
+mod rng;
+
+use rng::Rng;
+use septa::pair::polygon_polygon::{collide, contact, overlaps, overlaps_cached, separation};
+use septa::{ConvexPolygon, Lanes, NormalLanes, Polygonal, Pose, Real, SatAxis, SatCache, Vector};
+
+/// The polygon with its symmetry shortcuts hidden: every vertex is projected on every face.
+struct Plain<'a>(&'a ConvexPolygon);
+
+impl Polygonal for Plain<'_> {
+    fn vertices(&self) -> &[Vector] {
+        self.0.vertices()
+    }
+    fn normals(&self) -> &[Vector] {
+        self.0.normals()
+    }
+    fn plane_offsets(&self) -> &[Real] {
+        self.0.plane_offsets()
+    }
+    fn bounding_radius(&self) -> Real {
+        Polygonal::bounding_radius(self.0)
+    }
+    fn axes(&self) -> &[SatAxis] {
+        self.0.axes()
+    }
+    fn lanes(&self) -> &[Lanes] {
+        self.0.lanes()
+    }
+    fn face_lanes(&self) -> &[NormalLanes] {
+        self.0.face_lanes()
+    }
+    fn axis_lanes(&self) -> &[NormalLanes] {
+        self.0.axis_lanes()
+    }
+}
+
+/// Random pairs placed so that about half overlap, some of them by very little.
+fn pairs(
+    rng: &mut Rng,
+    shape: impl Fn(&mut Rng) -> ConvexPolygon,
+    count: usize,
+) -> Vec<[(ConvexPolygon, Pose); 2]> {
+    (0..count)
+        .map(|_| {
+            let (a, b) = (shape(rng), shape(rng));
+            let reach = Polygonal::bounding_radius(&a) + Polygonal::bounding_radius(&b);
+            let pa = Pose::new(rng.vec(3.0), rng.range(-4.0, 4.0));
+            let pb = Pose::new(pa.translation + rng.vec(reach), rng.range(-4.0, 4.0));
+            [(a, pa), (b, pb)]
+        })
+        .collect()
+}
+
+#[test]
+fn symmetric_polygons_project_half_their_vertices_with_the_same_results() {
+    let mut rng = Rng(0x5eed_5a11);
+    let symmetric = |rng: &mut Rng| {
+        let sides = 2 * (3 + (rng.next() * 20.0) as usize); // 6 to 44 sides
+        ConvexPolygon::regular(sides, rng.range(0.2, 2.0), rng.range(0.0, 7.0)).unwrap()
+    };
+    let mut shortcut = 0;
+    for [(a, pa), (b, pb)] in pairs(&mut rng, symmetric, 3000) {
+        shortcut += a.half_lanes().is_some() as usize;
+        let (pa_, pb_) = (Plain(&a), Plain(&b));
+        assert_eq!(overlaps(&a, pa, &b, pb), overlaps(&pa_, pa, &pb_, pb));
+        assert_eq!(separation(&a, pa, &b, pb), separation(&pa_, pa, &pb_, pb));
+        assert_eq!(contact(&a, pa, &b, pb), contact(&pa_, pa, &pb_, pb));
+        assert_eq!(collide(&a, pa, &b, pb), collide(&pa_, pa, &pb_, pb));
+    }
+    // Rounding can break the exact symmetry of a few regular polygons, but not of most.
+    assert!(shortcut > 2900, "only {shortcut} of 3000 polygons symmetric");
+}
+
+#[test]
+fn asymmetric_and_small_polygons_have_no_half_lanes() {
+    let triangle = ConvexPolygon::new(&[Vector::ZERO, Vector::X, Vector::Y]).unwrap();
+    assert!(triangle.half_lanes().is_none() && triangle.half_face_lanes().is_none());
+    // An octagon symmetric about (1, 0), not its origin: opposite faces are parallel but at
+    // different plane offsets.
+    let octagon = ConvexPolygon::regular(8, 1.0, 0.3).unwrap();
+    let moved: Vec<Vector> = octagon.vertices().iter().map(|&v| v + Vector::X).collect();
+    let shifted = ConvexPolygon::new(&moved).unwrap();
+    assert!(shifted.half_lanes().is_none() && shifted.half_face_lanes().is_none());
+    // A box has its half (for the two-axis boolean test), but no half of its faces: the four
+    // fill one group either way.
+    let rectangle = ConvexPolygon::rectangle(Vector::new(2.0, 1.0)).unwrap();
+    assert_eq!(rectangle.half_lanes().map(<[Lanes]>::len), Some(1));
+    assert!(rectangle.half_face_lanes().is_none());
+    assert_eq!(octagon.half_lanes().map(<[Lanes]>::len), Some(1));
+    assert_eq!(octagon.half_face_lanes().map(<[NormalLanes]>::len), Some(1));
+}
+
+#[test]
+fn overlaps_without_early_exit_agrees_with_the_first_separating_axis() {
+    let mut rng = Rng(0x0ba1_1a9e);
+    let shapes: [&dyn Fn(&mut Rng) -> ConvexPolygon; 5] = [
+        // Rectangles and rhombi (parallelograms: two axes each, one shared group of lanes).
+        &|rng| ConvexPolygon::rectangle(Vector::new(rng.range(0.1, 2.0), rng.range(0.1, 2.0))).unwrap(),
+        // Parallelograms not centred on their origin (every vertex projected).
+        &|rng| {
+            let (u, v) = (
+                Vector::new(rng.range(0.2, 2.0), 0.0),
+                Vector::new(rng.range(-1.0, 1.0), rng.range(0.2, 2.0)),
+            );
+            let c = rng.vec(0.5);
+            ConvexPolygon::new(&[c - u - v, c + u - v, c + u + v, c + v - u]).unwrap()
+        },
+        &|rng| {
+            let (u, v) = (
+                Vector::new(rng.range(0.2, 2.0), 0.0),
+                Vector::new(rng.range(-1.0, 1.0), rng.range(0.2, 2.0)),
+            );
+            ConvexPolygon::new(&[-u - v, u - v, u + v, v - u]).unwrap()
+        },
+        // Triangles to octagons: at most four axes each, no early exit.
+        &|rng| {
+            ConvexPolygon::regular(3 + (rng.next() * 6.0) as usize, rng.range(0.2, 2.0), rng.range(0.0, 7.0))
+                .unwrap()
+        },
+        // Up to 16 sides: several groups, early exit.
+        &|rng| {
+            ConvexPolygon::regular(3 + (rng.next() * 14.0) as usize, rng.range(0.2, 2.0), rng.range(0.0, 7.0))
+                .unwrap()
+        },
+    ];
+    for shape in shapes {
+        let mut hits = 0;
+        for [(a, pa), (b, pb)] in pairs(&mut rng, shape, 3000) {
+            let fast = overlaps(&a, pa, &b, pb);
+            assert_eq!(fast, overlaps_cached(&a, pa, &b, pb, &mut SatCache::default()));
+            assert_eq!(fast, overlaps(&Plain(&a), pa, &Plain(&b), pb));
+            hits += fast as usize;
+        }
+        assert!((300..2700).contains(&hits), "{hits} of 3000 overlap");
+    }
+    // Exactly touching boxes (dyadic sizes and offsets, no rotation) do not overlap.
+    let square = ConvexPolygon::rectangle(Vector::splat(0.5)).unwrap();
+    let wide = ConvexPolygon::rectangle(Vector::new(1.5, 0.25)).unwrap();
+    for (offset, expected) in [(2.0, false), (1.9375, true), (-2.0, false), (-1.9375, true)] {
+        let pb = Pose::from_translation(Vector::new(offset, 0.125));
+        assert_eq!(overlaps(&square, Pose::IDENTITY, &wide, pb), expected, "offset {offset}");
+        assert_eq!(overlaps(&wide, pb, &square, Pose::IDENTITY), expected, "offset {offset}");
+    }
+}
