@@ -16,7 +16,8 @@ use rng::Rng;
 use septa::pair::polygon_polygon::{collide, contact, overlaps, overlaps_cached, separation};
 use septa::{ConvexPolygon, Lanes, NormalLanes, Polygonal, Pose, Real, SatAxis, SatCache, Vector};
 
-/// The polygon with its symmetry shortcuts hidden: every vertex is projected on every face.
+/// The polygon with its shortcuts hidden: every vertex is projected on every face, and no pair
+/// is rejected by its bounding circles.
 struct Plain<'a>(&'a ConvexPolygon);
 
 impl Polygonal for Plain<'_> {
@@ -28,6 +29,9 @@ impl Polygonal for Plain<'_> {
     }
     fn plane_offsets(&self) -> &[Real] {
         self.0.plane_offsets()
+    }
+    fn reach(&self) -> Real {
+        Real::INFINITY // no bounding-circle reject either
     }
     fn bounding_radius(&self) -> Real {
         Polygonal::bounding_radius(self.0)
@@ -153,4 +157,31 @@ fn overlaps_without_early_exit_agrees_with_the_first_separating_axis() {
         assert_eq!(overlaps(&square, Pose::IDENTITY, &wide, pb), expected, "offset {offset}");
         assert_eq!(overlaps(&wide, pb, &square, Pose::IDENTITY), expected, "offset {offset}");
     }
+}
+
+#[test]
+fn the_bounding_circle_reject_agrees_with_sat_at_its_threshold() {
+    // Pairs whose origins are (reachₐ + reach_b)·f apart, f from 0.97 to 1.03: around the
+    // distance where the reject starts to answer. With it (the polygons as they are) and without
+    // it (`Plain`), every query must give the same bits; far from the world origin too.
+    let mut rng = Rng(0x0c1c_1e5);
+    let mut rejected = 0;
+    for k in 0..6000 {
+        let shape = |rng: &mut Rng| {
+            let sides = 3 + (rng.next() * 10.0) as usize;
+            ConvexPolygon::regular(sides, rng.range(0.2, 2.0), rng.range(0.0, 7.0)).unwrap()
+        };
+        let (a, b) = (shape(&mut rng), shape(&mut rng));
+        let f = rng.range(0.97, 1.03);
+        let origin = if k % 2 == 0 { Vector::ZERO } else { Vector::new(3e4, -2e4) };
+        let direction = Vector::from_angle(rng.range(0.0, 7.0));
+        let pa = Pose::new(origin, rng.range(-4.0, 4.0));
+        let pb = Pose::new(origin + direction * (a.reach() + b.reach()) * f, rng.range(-4.0, 4.0));
+        rejected += (f > 1.0001) as usize;
+        let (pa_, pb_) = (Plain(&a), Plain(&b));
+        assert_eq!(overlaps(&a, pa, &b, pb), overlaps(&pa_, pa, &pb_, pb), "{a:?} {pa:?} {b:?} {pb:?}");
+        assert_eq!(contact(&a, pa, &b, pb), contact(&pa_, pa, &pb_, pb));
+        assert_eq!(collide(&a, pa, &b, pb), collide(&pa_, pa, &pb_, pb));
+    }
+    assert!(rejected > 2500, "only {rejected} pairs beyond the threshold");
 }

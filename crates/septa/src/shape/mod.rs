@@ -229,6 +229,9 @@ pub trait Polygonal {
     fn normals(&self) -> &[Vector];
     /// The plane offset of each edge: the largest projection of the shape on that edge's normal.
     fn plane_offsets(&self) -> &[Real];
+    /// The largest distance from the local origin to a vertex: the shape lies in the disc of this
+    /// radius about its origin, which lets queries reject far-apart pairs with one comparison.
+    fn reach(&self) -> Real;
     /// The largest distance from the centroid to a vertex.
     fn bounding_radius(&self) -> Real;
     /// The distinct axes of the boolean test: one per face, except that a face parallel to an

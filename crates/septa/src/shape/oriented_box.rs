@@ -42,6 +42,7 @@ pub struct OrientedBox {
     lanes: [Lanes; 1],
     face_lanes: [NormalLanes; 1],
     axis_lanes: [NormalLanes; 1],
+    reach: Real,
 }
 
 impl OrientedBox {
@@ -99,6 +100,8 @@ impl OrientedBox {
             lanes,
             face_lanes,
             axis_lanes,
+            // Every corner is within |centre| + |half extents| of the origin.
+            reach: center.length() + half_extents.length(),
         })
     }
 
@@ -148,6 +151,10 @@ impl Polygonal for OrientedBox {
     #[inline]
     fn plane_offsets(&self) -> &[Real] {
         &self.offsets
+    }
+    #[inline]
+    fn reach(&self) -> Real {
+        self.reach
     }
     #[inline]
     fn bounding_radius(&self) -> Real {

@@ -62,6 +62,7 @@ pub struct ConvexPolygon {
     axis_lanes: Vec<NormalLanes>,
     centroid: Vector,
     radius: Real,
+    reach: Real,
 }
 
 impl ConvexPolygon {
@@ -253,6 +254,7 @@ impl ConvexPolygon {
         }
         let centroid = (pts[0] + weighted / (3.0 * area2)).to_real();
         let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0, Real::max);
+        let reach = vertices.iter().map(|v| v.length()).fold(0.0, Real::max);
         let axes = distinct_axes(&vertices, &normals, &offsets);
         let (lanes, half_lanes) = (lanes_of(&vertices), half_lanes_of(&vertices));
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
@@ -269,6 +271,7 @@ impl ConvexPolygon {
             axis_lanes,
             centroid,
             radius,
+            reach,
         }
     }
 
@@ -355,6 +358,10 @@ impl Polygonal for ConvexPolygon {
     #[inline]
     fn bounding_radius(&self) -> Real {
         self.radius
+    }
+    #[inline]
+    fn reach(&self) -> Real {
+        self.reach
     }
     #[inline]
     fn axes(&self) -> &[SatAxis] {
