@@ -50,8 +50,7 @@ fn inverse(b_in_a: &Pose) -> Pose {
 const CIRCLE_MARGIN: Real = 1e-4;
 
 /// Are the polygons' bounding circles (about their local origins, of radius [`Polygonal::reach`])
-/// clearly apart? Then so are the polygons, and no axis needs testing: the distance between
-/// the origins is the relative pose's translation, so this costs a handful of operations
+/// clearly apart? Then so are the polygons, and no axis needs testing: a handful of operations
 /// instead of projecting every vertex. Pairs from a broad phase are often like this (bounding
 /// boxes overlap, circles do not); for pairs that do overlap it costs one comparison.
 ///
@@ -63,9 +62,11 @@ const CIRCLE_MARGIN: Real = 1e-4;
 ///      `-..-'          `-..-'
 /// ```
 #[inline(always)]
-fn bounding_circles_apart<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose) -> bool {
+fn bounding_circles_apart<A: Polygonal, B: Polygonal>(a: &A, pose_a: &Pose, b: &B, pose_b: &Pose) -> bool {
+    // The distance between the origins does not depend on the frame it is measured in, so the
+    // world translations give it before any rotation is composed.
     let reach = (a.reach() + b.reach()) * (1.0 + CIRCLE_MARGIN);
-    b_in_a.translation.length_squared() > reach * reach
+    (pose_b.translation - pose_a.translation).length_squared() > reach * reach
 }
 
 /// The separation of b from face `i` of a; `xf` places b in a's frame.
@@ -399,11 +400,10 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
 /// is not overlapping.
 #[inline]
 pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
-    let b_in_a = pose_a.inv_mul(&pose_b);
-    if bounding_circles_apart(a, b, &b_in_a) {
+    if bounding_circles_apart(a, &pose_a, b, &pose_b) {
         return false;
     }
-    let a_in_b = inverse(&b_in_a);
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     if a.axes().len() <= 2 && b.axes().len() <= 2 {
         return !parallelograms_separated(a, b, &b_in_a, &a_in_b);
     }
@@ -488,11 +488,10 @@ pub(crate) fn better_face<A: Polygonal, B: Polygonal>(
 
 /// The minimum translation vector, or `None` when the polygons do not overlap.
 pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Contact> {
-    let b_in_a = pose_a.inv_mul(&pose_b);
-    if bounding_circles_apart(a, b, &b_in_a) {
+    if bounding_circles_apart(a, &pose_a, b, &pose_b) {
         return None;
     }
-    let a_in_b = inverse(&b_in_a);
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let best_a = max_separation::<true, _, _>(a, b, &b_in_a);
     if best_a.1 >= 0.0 {
         return None;
@@ -506,11 +505,10 @@ pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
 /// The reference face is a's best face unless b's is better by more than
 /// [`REFERENCE_BIAS`]; see [`crate::manifold`] for the clipping and where the points lie.
 pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Option<Manifold> {
-    let b_in_a = pose_a.inv_mul(&pose_b);
-    if bounding_circles_apart(a, b, &b_in_a) {
+    if bounding_circles_apart(a, &pose_a, b, &pose_b) {
         return None;
     }
-    let a_in_b = inverse(&b_in_a);
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let (i, sa) = max_separation::<true, _, _>(a, b, &b_in_a);
     if sa >= 0.0 {
         return None;
