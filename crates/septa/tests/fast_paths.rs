@@ -185,3 +185,34 @@ fn the_bounding_circle_reject_agrees_with_sat_at_its_threshold() {
     }
     assert!(rejected > 2500, "only {rejected} pairs beyond the threshold");
 }
+
+#[test]
+fn the_polygon_circle_reject_agrees_with_sat_at_its_threshold() {
+    use septa::pair::polygon_circle as pc;
+    use septa::Circle;
+    // As above, for a polygon and a circle (centred off its own origin half the time).
+    let mut rng = Rng(0x0c1c_1e55);
+    let mut rejected = 0;
+    for k in 0..6000 {
+        let sides = 3 + (rng.next() * 10.0) as usize;
+        let a = ConvexPolygon::regular(sides, rng.range(0.2, 2.0), rng.range(0.0, 7.0)).unwrap();
+        let center = if k % 4 < 2 { Vector::ZERO } else { rng.vec(0.5) };
+        let b = Circle::new(center, rng.range(0.1, 2.0)).unwrap();
+        let reach_b = center.length() + b.radius();
+        let f = rng.range(0.97, 1.03);
+        let origin = if k % 2 == 0 { Vector::ZERO } else { Vector::new(-3e4, 2e4) };
+        let direction = Vector::from_angle(rng.range(0.0, 7.0));
+        let pa = Pose::new(origin, rng.range(-4.0, 4.0));
+        let pb = Pose::new(origin + direction * (a.reach() + reach_b) * f, rng.range(-4.0, 4.0));
+        rejected += (f > 1.0001) as usize;
+        let plain = Plain(&a);
+        assert_eq!(
+            pc::overlaps(&a, pa, &b, pb),
+            pc::overlaps(&plain, pa, &b, pb),
+            "{a:?} {pa:?} {b:?} {pb:?}"
+        );
+        assert_eq!(pc::contact(&a, pa, &b, pb), pc::contact(&plain, pa, &b, pb));
+        assert_eq!(pc::collide(&a, pa, &b, pb), pc::collide(&plain, pa, &b, pb));
+    }
+    assert!(rejected > 2500, "only {rejected} pairs beyond the threshold");
+}

@@ -17,10 +17,36 @@
 //! of the edge that starts at that vertex, which gives the right answer there (the circle
 //! overlaps by its radius).
 
+use crate::pair::polygon_polygon::{first_lane_equal, CIRCLE_MARGIN};
 use crate::{
     interval::max, robust::unit, Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold,
-    Polygonal, Pose, Real, SatCache, Separation, Vector,
+    Polygonal, Pose, Real, SatCache, Separation, Vector, Vector4,
 };
+
+/// Are the polygon's bounding circle (about its origin, radius [`Polygonal::reach`]) and the
+/// circle clearly apart? Then so are the shapes; see the polygon–polygon version of this test.
+#[inline(always)]
+fn bounding_circles_apart<A: Polygonal>(a: &A, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> bool {
+    let reach = (a.reach() + b.center().length() + b.radius()) * (1.0 + CIRCLE_MARGIN);
+    (pose_b.translation - pose_a.translation).length_squared() > reach * reach
+}
+
+/// The circle's separation from four faces at once and the squared distances from four
+/// vertices to the centre, per lane computed exactly as the one-face `n · c − d − r` and
+/// `distance_squared` are, for groups `group` of the face and vertex lanes.
+#[inline(always)]
+fn lane_separations_and_distances<A: Polygonal>(
+    a: &A,
+    group: usize,
+    c: Vector,
+    r: Real,
+) -> (Vector4, Vector4) {
+    let (faces, vertices) = (&a.face_lanes()[group], &a.lanes()[group]);
+    let (cx, cy) = (Vector4::splat(c.x), Vector4::splat(c.y));
+    let s = faces.nx * cx + faces.ny * cy - faces.hi - Vector4::splat(r);
+    let (dx, dy) = (vertices.xs - cx, vertices.ys - cy);
+    (s, dx * dx + dy * dy)
+}
 
 /// The circle's centre in the polygon's frame.
 #[inline]
@@ -81,22 +107,24 @@ fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vector) -> Vector {
 
 /// The largest separation over the polygon's normals and the vertex axis, in the polygon's
 /// frame: (axis, its unit direction, separation). Faces win ties. One pass finds both the best
-/// face and the nearest vertex.
+/// face and the nearest vertex, four faces and vertices at a time: the lowest lane holding a
+/// group's extreme wins, and a later group only with a strictly better one, so ties go to the
+/// lower index; padding lanes repeat the last face and vertex and never beat them.
 #[inline]
 fn search<A: Polygonal>(a: &A, c: Vector, r: Real) -> (Axis, Vector, Real) {
     let mut best = (0, Real::NEG_INFINITY);
     let mut nearest = (0, Real::INFINITY);
-    let (normals, offsets) = (a.normals(), a.plane_offsets());
-    for (i, v) in a.vertices().iter().enumerate() {
-        let s = normals[i].dot(c) - offsets[i] - r;
-        if s > best.1 {
-            best = (i, s);
+    for group in 0..a.face_lanes().len() {
+        let (s, d) = lane_separations_and_distances(a, group, c, r);
+        let (most, least) = (s.max_element(), d.min_element());
+        if most > best.1 {
+            best = (4 * group + first_lane_equal(s, most), most);
         }
-        let d = v.distance_squared(c);
-        if d < nearest.1 {
-            nearest = (i, d);
+        if least < nearest.1 {
+            nearest = (4 * group + first_lane_equal(d, least), least);
         }
     }
+    let normals = a.normals();
     let k = nearest.0;
     let axis = axis_from(a, k, c);
     let s = vertex_separation(a, k, axis, c, r);
@@ -110,16 +138,20 @@ fn search<A: Polygonal>(a: &A, c: Vector, r: Real) -> (Axis, Vector, Real) {
 /// Do the polygon and the circle overlap? Stops at the first separating axis; touching is not
 /// overlapping.
 pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> bool {
+    if bounding_circles_apart(a, &pose_a, b, &pose_b) {
+        return false;
+    }
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
     let mut nearest = (0, Real::INFINITY);
-    for i in 0..a.vertices().len() {
-        if face_separation(a, i, c, r) >= 0.0 {
+    for group in 0..a.face_lanes().len() {
+        let (s, d) = lane_separations_and_distances(a, group, c, r);
+        if s.cmpge(Vector4::ZERO).any() {
             return false;
         }
-        let d = a.vertices()[i].distance_squared(c);
-        if d < nearest.1 {
-            nearest = (i, d);
+        let least = d.min_element();
+        if least < nearest.1 {
+            nearest = (4 * group + first_lane_equal(d, least), least);
         }
     }
     let k = nearest.0;
@@ -163,12 +195,18 @@ pub fn separation<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -
 
 /// The minimum translation vector, or `None` when they do not overlap.
 pub fn contact<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Contact> {
+    if bounding_circles_apart(a, &pose_a, b, &pose_b) {
+        return None;
+    }
     separation(a, pose_a, b, pose_b).contact()
 }
 
 /// The one-point manifold: the circle's deepest point into the polygon (on the circle's
 /// surface), with the MTV depth. The polygon is the reference shape.
 pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> Option<Manifold> {
+    if bounding_circles_apart(a, &pose_a, b, &pose_b) {
+        return None;
+    }
     let c = center_in(&pose_a, b, &pose_b);
     let (axis, direction, distance) = search(a, c, b.radius());
     if distance >= 0.0 {

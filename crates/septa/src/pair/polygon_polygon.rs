@@ -47,7 +47,7 @@ fn inverse(b_in_a: &Pose) -> Pose {
 /// How far apart, as a fraction of the sum of the reaches, the origins must be for
 /// [`bounding_circles_apart`] to answer without SAT: far more than the rounding in the reaches
 /// and the relative pose, so that whatever it rejects SAT would find separated too.
-const CIRCLE_MARGIN: Real = 1e-4;
+pub(crate) const CIRCLE_MARGIN: Real = 1e-4;
 
 /// Are the polygons' bounding circles (about their local origins, of radius [`Polygonal::reach`])
 /// clearly apart? Then so are the polygons, and no axis needs testing: a handful of operations
@@ -289,7 +289,7 @@ fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &P
 
 /// The lowest lane of `v` that holds `value`.
 #[inline(always)]
-fn first_lane_equal(v: Vector4, value: Real) -> usize {
+pub(crate) fn first_lane_equal(v: Vector4, value: Real) -> usize {
     v.cmpeq(Vector4::splat(value)).bitmask().trailing_zeros() as usize
 }
 
