@@ -225,7 +225,9 @@ pub fn overlaps<A: Collide<B>, B>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> b
 }
 
 /// [`overlaps`], trying the axis remembered in `cache` first and remembering the one that
-/// separates (see [`SatCache`]). Always gives the same answer as [`overlaps`].
+/// separates (see [`SatCache`]). Always gives the same answer as [`overlaps`]. Two polygons
+/// whose bounding circles are clearly apart are told apart without any axis, leaving the cache
+/// as it was.
 #[inline]
 pub fn overlaps_cached<A: Collide<B>, B>(
     a: &A,

@@ -1334,11 +1334,22 @@ fn axis_separates(t: &Built, axis: Axis, tol: f64) -> Option<bool> {
     Some(t.shadow_separation(d) >= -tol)
 }
 
+/// For two polygons: are the discs about their local origins through their farthest vertices
+/// apart (f64)? septa may answer such a pair from those circles alone, testing no axis, and
+/// then leaves the cache as it was.
+fn origin_discs_apart(t: &Built) -> bool {
+    let (Some(wa), Some(wb)) = (&t.wa, &t.wb) else { return false };
+    let (ta, tb) = (v(t.pa.translation), v(t.pb.translation));
+    let reach = |w: &[P], origin: P| w.iter().map(|&q| dist(q, origin)).fold(0.0, f64::max);
+    dist(ta, tb) > reach(wa, ta) + reach(wb, tb)
+}
+
 fn check_cached(report: &mut Report, t: &Built, cache: &mut SatCache, what: &str) -> bool {
+    let before = cache.axis();
     let got = overlaps_cached(&t.a, t.pa, &t.b, t.pb, cache);
     let plain = t.overlaps();
     check!(report, &t.case, got == plain, "{what}: overlaps_cached = {got}, overlaps = {plain}");
-    if !got {
+    if !got && !(cache.axis() == before && origin_discs_apart(t)) {
         match cache.axis() {
             None => report.fail(&t.case, format!("{what}: separated but nothing cached")),
             Some(axis) => check!(

@@ -421,6 +421,8 @@ pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: 
 }
 
 /// [`overlaps`], trying the face in `cache` first and remembering the face that separates.
+/// Pairs whose bounding circles are clearly apart are answered from those alone, and leave the
+/// cache as it was.
 pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
     a: &A,
     pose_a: Pose,
@@ -428,7 +430,10 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
     pose_b: Pose,
     cache: &mut SatCache,
 ) -> bool {
-    // No bounding-circle reject here: a separated answer always leaves its face in the cache.
+    // Bounding circles apart: answered with no axis, and the cache keeps the one it had.
+    if bounding_circles_apart(a, &pose_a, b, &pose_b) {
+        return false;
+    }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let cached = match cache.axis() {
         Some(Axis::EdgeA(i)) if (i as usize) < a.vertices().len() => {
