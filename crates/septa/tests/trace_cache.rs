@@ -316,42 +316,56 @@ fn trace_of_rotated_and_translated_poses_is_in_world_coordinates() {
 
 /// `overlaps_cached` tries the cached face one-sided, Box2D style: b's smallest projection on nᵢ
 /// minus the plane offset dᵢ; ≥ 0 separates. The search then takes a's distinct axes (for the
-/// square: faces 0/2, then 1/3), each testing both of its faces. For a = [−1,1]² (offsets 1):
+/// square: faces 0/2, then 1/3), each testing both of its faces. For a = [−1,1]² (offsets 1).
+/// Every b below stays closer than the two bounding circles' reach (√2 each about the origin,
+/// 2.83 together), where septa would answer from the circles without any axis and leave the
+/// cache alone; the last case checks that.
 #[test]
 fn cache_remembers_the_separating_axis_and_tries_it_first() {
     let sq = unit_square();
     let mut cache = SatCache::new();
     assert_eq!(cache.axis(), None);
-    // b at (3, 0.5): face 0 (0,−1): b's min −y is −1.5 → −2.5; face 1 (+x): b's min x 2 → 1 ≥ 0.
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 0.5), &mut cache));
+    // b at (2.5, 0.5): face 0 (0,−1): b's min −y is −1.5 → −2.5; face 1 (+x): b's min x 1.5 →
+    // 0.5 ≥ 0.
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(2.5, 0.5), &mut cache));
     assert_eq!(cache.axis(), Some(Axis::EdgeA(1)));
     // Again, a little further: a hit, the same axis.
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.1, 0.5), &mut cache));
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(2.6, 0.5), &mut cache));
     assert_eq!(cache.axis(), Some(Axis::EdgeA(1)));
 
-    // b at (0, 3): face 0: min −y = −4 → −5; face 1: min x = −1 → −2; face 2 (+y): min y = 2 → 1.
+    // b at (0, 2.5): face 0: min −y = −3.5 → −4.5; face 1: min x = −1 → −2; face 2 (+y): min
+    // y = 1.5 → 0.5.
     let mut above = SatCache::new();
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(0.0, 3.0), &mut above));
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(0.0, 2.5), &mut above));
     assert_eq!(above.axis(), Some(Axis::EdgeA(2)));
 
-    // b at (3, 3): faces 1 and 2 both separate (1 each). A fresh search takes the square's two
-    // distinct axes in face order, each testing both of its parallel faces: the axis of faces 0
-    // and 2 comes first, and b lies beyond face 2. With face 1 cached, face 1 is tried first,
+    // Two squares beyond faces 1 and 2 at once are corner to corner, always farther apart than
+    // their circles' reach; so here b is a 4 × 0.2 bar (reach √4.01 ≈ 2.0025) at (3.1, 1.2):
+    // |t| ≈ 3.32 < 3.42. Faces 1 and 2 both separate (b's min x 1.1, min y 1.1: 0.1 each). A
+    // fresh search takes the square's two distinct axes in face order, each testing both of its
+    // parallel faces: the axis of faces 0 and 2 comes first, and b lies beyond face 2. With
+    // face 1 cached (from the bar at (3.1, 0.5), beyond face 1 only), face 1 is tried first,
     // separates, and stays cached.
+    let bar = ConvexPolygon::rectangle(v(2.0, 0.1)).unwrap();
     let mut fresh = SatCache::new();
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 3.0), &mut fresh));
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &bar, at(3.1, 1.2), &mut fresh));
     assert_eq!(fresh.axis(), Some(Axis::EdgeA(2)));
     let mut right = SatCache::new();
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 0.5), &mut right));
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 3.0), &mut right));
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &bar, at(3.1, 0.5), &mut right));
+    assert_eq!(right.axis(), Some(Axis::EdgeA(1)));
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &bar, at(3.1, 1.2), &mut right));
     assert_eq!(right.axis(), Some(Axis::EdgeA(1)));
 
-    // The cached face 2 no longer separates b at (−3, 0.5) (min y −0.5 → −1.5); the search
-    // finds face 3 (−x): min −x = 2 → 1.
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(-3.0, 0.5), &mut above));
+    // The cached face 2 no longer separates b at (−2.5, 0.5) (min y −0.5 → −1.5); the search
+    // finds face 3 (−x): min −x = 1.5 → 0.5.
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(-2.5, 0.5), &mut above));
     assert_eq!(above.axis(), Some(Axis::EdgeA(3)));
-    // Then b at (0.5, −3): face 3: min −x = −1.5 → −2.5; face 0: min −y = 2 → 1.
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(0.5, -3.0), &mut above));
+    // Then b at (0.5, −2.5): face 3: min −x = −1.5 → −2.5; face 0: min −y = 1.5 → 0.5.
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(0.5, -2.5), &mut above));
+    assert_eq!(above.axis(), Some(Axis::EdgeA(0)));
+    // b at (0, 3), beyond the circles' reach (3 > 2.83): apart, with no axis tested, so the
+    // cache still holds face 0 (which would not separate there: min −y = −4 → −5).
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(0.0, 3.0), &mut above));
     assert_eq!(above.axis(), Some(Axis::EdgeA(0)));
 
     above.clear();
@@ -361,27 +375,27 @@ fn cache_remembers_the_separating_axis_and_tries_it_first() {
 /// `Verdict::Separated`'s documentation: "`step` is the index of the first one in test order,
 /// where `overlaps()` stops".
 ///
-/// a = [−1,1]², b = the same square at (0, 3). `overlaps` stops at face 2 (+y), see
+/// a = [−1,1]², b = the same square at (0, 2.5). `overlaps` stops at face 2 (+y), see
 /// `cache_remembers_the_separating_axis_and_tries_it_first`: it is the axis the cache records.
-/// The trace's A0 (0,−1) shows a's shadow [−1, 1] and b's [−4, −2]: a gap of 1 (b lies beyond
-/// a's *min* on that axis), so the trace's first gap is step 0, not step 2.
+/// The trace's A0 (0,−1) shows a's shadow [−1, 1] and b's [−3.5, −1.5]: a gap of 0.5 (b lies
+/// beyond a's *min* on that axis), so the trace's first gap is step 0, not step 2.
 #[test]
 fn trace_verdict_step_is_the_first_gap_and_overlaps_stops_at_a_gap() {
     // b directly above a: by hand, a's shadows on A0 (normal (0,−1)) are a = [−1, 1] and
-    // b = [−4, −2]: a gap of 1 on the far side, so the textbook test (both shadows in full)
-    // stops at step 0. The fast path takes faces one-sidedly / opposite faces as one axis and
-    // records the face beyond which b lies: A2 (+y), gap 3 − 1 − 1 = 1.
+    // b = [−3.5, −1.5]: a gap of 0.5 on the far side, so the textbook test (both shadows in
+    // full) stops at step 0. The fast path takes faces one-sidedly / opposite faces as one axis
+    // and records the face beyond which b lies: A2 (+y), gap 2.5 − 1 − 1 = 0.5.
     let sq = unit_square();
-    let pb = at(0.0, 3.0);
+    let pb = at(0.0, 2.5);
     let mut cache = SatCache::new();
     assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, pb, &mut cache));
     assert_eq!(cache.axis(), Some(Axis::EdgeA(2)));
     let t = trace(&sq, Pose::IDENTITY, &sq, pb);
     assert_eq!(t.verdict, Verdict::Separated { step: 0 });
-    assert!(t.steps[0].is_gap() && (t.steps[0].separation - 1.0).abs() < 1e-6);
+    assert!(t.steps[0].is_gap() && (t.steps[0].separation - 0.5).abs() < 1e-6);
     // the axis where overlaps() stopped is a gap in the trace too
     let stopped = t.steps.iter().find(|s| Some(s.axis) == cache.axis()).unwrap();
-    assert!(stopped.is_gap() && (stopped.separation - 1.0).abs() < 1e-6);
+    assert!(stopped.is_gap() && (stopped.separation - 0.5).abs() < 1e-6);
 }
 
 #[test]
@@ -403,7 +417,7 @@ fn cache_records_an_axis_of_b() {
 fn stale_cache_never_gives_a_wrong_answer() {
     let sq = unit_square();
     let mut cache = SatCache::new();
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 0.5), &mut cache));
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(2.5, 0.5), &mut cache));
     assert_eq!(cache.axis(), Some(Axis::EdgeA(1)));
     // Now they overlap (b at (1.5, 0.5): 0.5 on x, 1.5 on y): the stale axis does not separate
     // and the answer is true.
@@ -411,7 +425,8 @@ fn stale_cache_never_gives_a_wrong_answer() {
     assert!(overlaps(&sq, Pose::IDENTITY, &sq, at(1.5, 0.5)));
     // Touching after a stale cache: b at (2, 0.5) touches on +x: false.
     let mut c2 = SatCache::new();
-    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(0.0, -3.0), &mut c2));
+    assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(0.0, -2.5), &mut c2));
+    assert_eq!(c2.axis(), Some(Axis::EdgeA(0)));
     assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(2.0, 0.5), &mut c2));
     assert_eq!(c2.axis(), Some(Axis::EdgeA(1)));
 }
@@ -441,7 +456,7 @@ fn cache_with_an_index_the_shapes_do_not_have_is_ignored() {
         let mut c = cache;
         assert!(overlaps_cached(&sq, Pose::IDENTITY, &sq, at(1.5, 0.5), &mut c));
         let mut c = cache;
-        assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(3.0, 0.5), &mut c));
+        assert!(!overlaps_cached(&sq, Pose::IDENTITY, &sq, at(2.5, 0.5), &mut c));
         assert_eq!(c.axis(), Some(Axis::EdgeA(1)));
         // With a circle too: square and a circle of radius 0.5 at (1.3, 0) overlap (by 0.2).
         let ball = Circle::new(Vector::ZERO, 0.5).unwrap();
