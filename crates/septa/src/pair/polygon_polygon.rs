@@ -404,8 +404,14 @@ pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: 
         return false;
     }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    overlaps_placed(a, b, &b_in_a, &a_in_b)
+}
+
+/// [`overlaps`] after the bounding circles, given the relative poses.
+#[inline(always)]
+fn overlaps_placed<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> bool {
     if a.axes().len() <= 2 && b.axes().len() <= 2 {
-        return !parallelograms_separated(a, b, &b_in_a, &a_in_b);
+        return !parallelograms_separated(a, b, b_in_a, a_in_b);
     }
     if let ([lanes_a], [lanes_b]) = (a.axis_lanes(), b.axis_lanes()) {
         if projection_steps(a.axis_lanes(), b) <= 2 * WALK_ABOVE
@@ -414,10 +420,10 @@ pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: 
             // At most four axes each: test all of both without stopping at the first gap. One
             // group of projections costs less than a branch on whether it found a gap, which
             // random pairs make the processor mispredict half the time.
-            return separating_lanes(lanes_a, b, &b_in_a) | separating_lanes(lanes_b, a, &a_in_b) == 0;
+            return separating_lanes(lanes_a, b, b_in_a) | separating_lanes(lanes_b, a, a_in_b) == 0;
         }
     }
-    first_separating_axis(a, b, &b_in_a).is_none() && first_separating_axis(b, a, &a_in_b).is_none()
+    first_separating_axis(a, b, b_in_a).is_none() && first_separating_axis(b, a, a_in_b).is_none()
 }
 
 /// [`overlaps`], trying the face in `cache` first and remembering the face that separates.
@@ -447,15 +453,20 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
     if cached >= 0.0 {
         return false;
     }
+    // Most pairs that get this far overlap, and proving that costs the same with or without
+    // the cache: the plain test answers them (no separating axis to remember); only a pair
+    // it finds apart is searched again for the face to cache.
+    if overlaps_placed(a, b, &b_in_a, &a_in_b) {
+        return true;
+    }
     if let Some(i) = first_separating_axis(a, b, &b_in_a) {
         cache.set(Axis::EdgeA(i));
         return false;
     }
     if let Some(j) = first_separating_axis(b, a, &a_in_b) {
         cache.set(Axis::EdgeB(j));
-        return false;
     }
-    true
+    false
 }
 
 /// The largest separation over both polygons' normals (see [`Separation`]).
