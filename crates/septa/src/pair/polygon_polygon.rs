@@ -87,10 +87,13 @@ fn face_separation<A: Polygonal, B: Polygonal>(a: &A, i: usize, b: &B, xf: &Pose
 /// walks both ends of the shadow, walks only above twice this.
 pub const WALK_ABOVE: usize = 256;
 
-/// How many steps projecting b on the groups of normals `lanes` takes (see [`WALK_ABOVE`]).
+/// Does projecting b on the groups of normals `lanes` take at most `limit` steps (see
+/// [`WALK_ABOVE`])? The groups times b's vertex count bounds the steps (b's half lanes, where it
+/// has them, are fewer), which settles small pairs without looking further.
 #[inline(always)]
-fn projection_steps<B: Polygonal>(lanes: &[NormalLanes], b: &B) -> usize {
-    lanes.len() * b.half_lanes().map_or(b.vertices().len(), |half| 4 * half.len())
+fn projects_within<B: Polygonal>(lanes: &[NormalLanes], b: &B, limit: usize) -> bool {
+    lanes.len() * b.vertices().len() <= limit
+        || b.half_lanes().is_some_and(|half| lanes.len() * 4 * half.len() <= limit)
 }
 
 /// The face of a from which b is farthest (Box2D's "max separation"), and that separation.
@@ -111,7 +114,7 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
 ) -> (usize, Real) {
     let mut best = (0, Real::NEG_INFINITY);
     let half = a.half_face_lanes();
-    if projection_steps(half.unwrap_or(a.face_lanes()), b) <= WALK_ABOVE {
+    if projects_within(half.unwrap_or(a.face_lanes()), b, WALK_ABOVE) {
         if let Some(half) = half {
             return max_separation_paired::<STOP_AT_GAP, _>(half, a.normals().len() / 2, b, xf);
         }
@@ -358,7 +361,7 @@ fn clearances(axis: &SatAxis, lo: Real, hi: Real, xf: &Pose) -> (Real, Real) {
 #[inline]
 fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) -> Option<u32> {
     let vertices = b.vertices();
-    if projection_steps(a.axis_lanes(), b) <= 2 * WALK_ABOVE {
+    if projects_within(a.axis_lanes(), b, 2 * WALK_ABOVE) {
         // Four axes at a time: a lane separates when b clears a's shadow beyond the face, or
         // beyond the opposite side where a parallel face looks that way (elsewhere lo is −∞).
         let axes = a.axes();
@@ -414,8 +417,8 @@ fn overlaps_placed<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in
         return !parallelograms_separated(a, b, b_in_a, a_in_b);
     }
     if let ([lanes_a], [lanes_b]) = (a.axis_lanes(), b.axis_lanes()) {
-        if projection_steps(a.axis_lanes(), b) <= 2 * WALK_ABOVE
-            && projection_steps(b.axis_lanes(), a) <= 2 * WALK_ABOVE
+        if projects_within(a.axis_lanes(), b, 2 * WALK_ABOVE)
+            && projects_within(b.axis_lanes(), a, 2 * WALK_ABOVE)
         {
             // At most four axes each: test all of both without stopping at the first gap. One
             // group of projections costs less than a branch on whether it found a gap, which
