@@ -115,7 +115,7 @@ pub use cache::SatCache;
 pub use contact::{Contact, Separation};
 pub use error::ShapeError;
 pub use interval::Interval;
-pub use manifold::{ContactPoint, Feature, FeatureId, Manifold};
+pub use manifold::{ClipFaces, ContactPoint, Feature, FeatureId, Manifold};
 pub use pose::{Pose, Rot};
 pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of_impact, trace, Collide};
 pub(crate) use real::{check_point, within_limit, ToF64, ToReal};

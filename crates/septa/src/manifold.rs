@@ -75,6 +75,28 @@ pub struct ContactPoint {
     pub id: FeatureId,
 }
 
+/// The two polygon edges a clipped manifold came from: the reference face, whose side planes
+/// cut the incident edge and behind whose plane the points lie, and that incident edge.
+///
+/// ```text
+///              incident edge (of the other shape)
+///          ___x_______________x___
+///         |   :               :   |   side planes through the reference
+///   ------+---:---------------:---+------  face's ends; points kept behind
+///         |   reference face  ↑ n |        the face's plane
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ClipFaces {
+    /// True when the reference face is b's (the manifold's normal is then its normal turned
+    /// around); false when it is a's.
+    pub reference_on_b: bool,
+    /// The reference face: edge `reference` (from vertex `reference` to the next) of its shape.
+    pub reference: u32,
+    /// The incident edge, of the other shape.
+    pub incident: u32,
+}
+
 /// A contact manifold: one or two points sharing a normal. Fixed size; no allocation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Manifold {
@@ -83,25 +105,40 @@ pub struct Manifold {
     pub normal: Vector,
     points: [ContactPoint; 2],
     len: u8,
+    faces: Option<ClipFaces>,
 }
 
 impl Manifold {
     /// A manifold of one point.
     #[inline]
     pub fn one(normal: Vector, point: ContactPoint) -> Manifold {
-        Manifold { normal, points: [point; 2], len: 1 }
+        Manifold { normal, points: [point; 2], len: 1, faces: None }
     }
 
     /// A manifold of two points.
     #[inline]
     pub fn two(normal: Vector, first: ContactPoint, second: ContactPoint) -> Manifold {
-        Manifold { normal, points: [first, second], len: 2 }
+        Manifold { normal, points: [first, second], len: 2, faces: None }
     }
 
     /// The contact points (one or two).
     #[inline]
     pub fn points(&self) -> &[ContactPoint] {
         &self.points[..self.len as usize]
+    }
+
+    /// The reference and incident edges, for manifolds made by clipping one polygon edge
+    /// against another's face (polygon and box pairs); `None` for the others.
+    #[inline]
+    pub fn clip_faces(&self) -> Option<ClipFaces> {
+        self.faces
+    }
+
+    /// The same manifold, recording the edges it was clipped from.
+    #[inline]
+    pub(crate) fn with_faces(mut self, faces: ClipFaces) -> Manifold {
+        self.faces = Some(faces);
+        self
     }
 
     /// The largest depth of its points.
@@ -128,13 +165,16 @@ impl Manifold {
         for p in &mut self.points {
             p.id = p.id.flipped();
         }
+        if let Some(faces) = &mut self.faces {
+            faces.reference_on_b = !faces.reference_on_b;
+        }
         self
     }
 }
 
 #[cfg(feature = "serde")]
 mod serde_impl {
-    use super::{ContactPoint, Manifold};
+    use super::{ClipFaces, ContactPoint, Manifold};
     use crate::Vector;
     use alloc::vec::Vec;
 
@@ -142,28 +182,33 @@ mod serde_impl {
     struct ManifoldRef<'a> {
         normal: Vector,
         points: &'a [ContactPoint],
+        #[serde(skip_serializing_if = "Option::is_none")]
+        faces: Option<ClipFaces>,
     }
 
     #[derive(serde::Deserialize)]
     struct ManifoldData {
         normal: Vector,
         points: Vec<ContactPoint>,
+        #[serde(default)]
+        faces: Option<ClipFaces>,
     }
 
     impl serde::Serialize for Manifold {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            ManifoldRef { normal: self.normal, points: self.points() }.serialize(s)
+            ManifoldRef { normal: self.normal, points: self.points(), faces: self.faces }.serialize(s)
         }
     }
 
     impl<'de> serde::Deserialize<'de> for Manifold {
         fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Manifold, D::Error> {
             let data = ManifoldData::deserialize(d)?;
-            match data.points[..] {
-                [p] => Ok(Manifold::one(data.normal, p)),
-                [p, q] => Ok(Manifold::two(data.normal, p, q)),
-                _ => Err(serde::de::Error::custom("a manifold has 1 or 2 points")),
-            }
+            let manifold = match data.points[..] {
+                [p] => Manifold::one(data.normal, p),
+                [p, q] => Manifold::two(data.normal, p, q),
+                _ => return Err(serde::de::Error::custom("a manifold has 1 or 2 points")),
+            };
+            Ok(Manifold { faces: data.faces, ..manifold })
         }
     }
 }

@@ -7,7 +7,8 @@ use hand::{assert_close, assert_near, v};
 use septa::consts::{FRAC_PI_2, SQRT_2};
 use septa::pair::polygon_polygon::REFERENCE_BIAS;
 use septa::{
-    collide, contact, Circle, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose, Real, Vector,
+    collide, contact, Circle, ClipFaces, ContactPoint, ConvexPolygon, Feature, FeatureId, Manifold, Pose,
+    Real, Vector,
 };
 
 fn id(a: Feature, b: Feature) -> FeatureId {
@@ -355,4 +356,31 @@ fn circle_circle_manifold() {
     // Apart: no manifold. Touching (centres 1.5 apart on an axis): none either.
     assert!(collide(&a, Pose::IDENTITY, &b, Pose::from_translation(v(0.0, 1.5))).is_none());
     assert!(collide(&a, Pose::IDENTITY, &b, Pose::from_translation(v(3.0, 0.0))).is_none());
+}
+
+#[test]
+fn clip_faces_name_the_reference_and_incident_edges() {
+    // A unit box resting 0.01 deep on a 20 × 2 ground: rectangles list their edges from the
+    // bottom, counter-clockwise (0 bottom, 1 right, 2 top, 3 left). The reference is the
+    // ground's top (edge 2, of a), the incident edge the box's bottom (edge 0).
+    let ground = ConvexPolygon::rectangle(Vector::new(10.0, 1.0)).unwrap();
+    let crate_box = ConvexPolygon::rectangle(Vector::splat(0.5)).unwrap();
+    let resting = Pose::from_translation(v(0.0, 1.49));
+    let m = collide(&ground, Pose::IDENTITY, &crate_box, resting).unwrap();
+    let want = ClipFaces { reference_on_b: false, reference: 2, incident: 0 };
+    assert_eq!(m.clip_faces(), Some(want));
+    assert_eq!(m.flipped().clip_faces(), Some(ClipFaces { reference_on_b: true, ..want }));
+    // The box tilted by 0.3 rad, its lowest corner 0.01 deep, and now first: its own faces are
+    // far worse separating axes than the ground's top (the ground's far corners reach deep
+    // below them), so the reference is b's edge 2, and the incident edge the box edge whose
+    // normal (turned by 0.3) is most opposite to +y: its bottom, edge 0.
+    let low = 0.5 * (0.3 as Real).cos() + 0.5 * (0.3 as Real).sin();
+    let tilted = Pose::new(v(0.0, 1.0 + low - 0.01), 0.3);
+    let m = collide(&crate_box, tilted, &ground, Pose::IDENTITY).unwrap();
+    assert_eq!(m.clip_faces(), Some(ClipFaces { reference_on_b: true, reference: 2, incident: 0 }));
+    assert_close(m.normal, v(0.0, -1.0), 1e-6); // from a (the box) to b (the ground)
+                                                // A circle's manifold is not clipped.
+    let ball = Circle::new(Vector::ZERO, 0.5).unwrap();
+    let m = collide(&ground, Pose::IDENTITY, &ball, Pose::from_translation(v(0.0, 1.4))).unwrap();
+    assert_eq!(m.clip_faces(), None);
 }

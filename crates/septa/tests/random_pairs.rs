@@ -743,13 +743,18 @@ fn polygon_manifold_problems(t: &Built, m: &Manifold) -> Vec<String> {
     let n = v(m.normal);
     let (wa, wb) = (t.world_a().unwrap(), t.world_b().unwrap());
     let mut reasons = Vec::new();
-    for ref_is_a in [true, false] {
+    // The manifold names its reference side and edges: only that assignment may explain it.
+    let Some(declared) = m.clip_faces() else { return vec!["a polygon manifold without clip faces".into()] };
+    for ref_is_a in [!declared.reference_on_b] {
         let (wr, wi, ri, n_r) = if ref_is_a { (&wa, &wb, &t.rb, n) } else { (&wb, &wa, &t.ra, mul(n, -1.0)) };
         let faces: Vec<usize> = (0..wr.len()).filter(|&f| close(edge_normal(wr, f), n_r, 1e-4)).collect();
-        if faces.is_empty() {
-            reasons.push(format!("ref {}: no face with normal {n_r:?}", if ref_is_a { "a" } else { "b" }));
+        if !faces.contains(&(declared.reference as usize)) {
+            reasons.push(format!(
+                "declared reference {declared:?}: its normal is not {n_r:?} (faces {faces:?})"
+            ));
             continue;
         }
+        let faces = vec![declared.reference as usize];
         let d_r = wr.iter().map(|&q| dot(q, n_r)).fold(f64::NEG_INFINITY, f64::max);
         let tangent = [-n_r[1], n_r[0]];
         let mut why = Vec::new();
@@ -798,12 +803,12 @@ fn polygon_manifold_problems(t: &Built, m: &Manifold) -> Vec<String> {
                 _ => why.push(format!("id {:?} is no clipping id", q.id)),
             }
         }
-        // all points on one edge of the incident polygon
-        let ni = wi.len();
-        let one_edge = (0..ni)
-            .any(|e| m.points().iter().all(|q| point_segment(v(q.point), wi[e], wi[(e + 1) % ni]).0 <= TOL));
-        if !one_edge {
-            why.push("the points are not on one incident edge".to_string());
+        // all points on the declared incident edge
+        let (ni, e) = (wi.len(), declared.incident as usize);
+        let on_edge =
+            e < ni && m.points().iter().all(|q| point_segment(v(q.point), wi[e], wi[(e + 1) % ni]).0 <= TOL);
+        if !on_edge {
+            why.push(format!("the points are not on the declared incident edge {e}"));
         }
         // two points come from clipping: both between the side planes of the reference face
         if m.points().len() == 2 {

@@ -17,8 +17,8 @@
 use crate::manifold::{clip_segment, ClipVertex};
 use crate::shape::shadow_of;
 use crate::{
-    Axis, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal, Pose, Real, Rot,
-    SatAxis, SatCache, Separation, Vector, Vector4,
+    Axis, ClipFaces, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal, Pose, Real,
+    Rot, SatAxis, SatCache, Separation, Vector, Vector4,
 };
 
 /// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
@@ -600,6 +600,7 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
 
     let offset = reference.plane_offsets()[r];
     let world_normal = if FLIPPED { -pose.rotation.apply(normal) } else { pose.rotation.apply(normal) };
+    let faces = ClipFaces { reference_on_b: FLIPPED, reference: r1, incident: k as u32 };
     let to_point = |c: ClipVertex| ContactPoint {
         point: pose.apply(c.point),
         depth: offset - normal.dot(c.point),
@@ -608,9 +609,9 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     if let Some([p, q]) = clipped {
         let (p, q) = (to_point(p), to_point(q));
         match (p.depth > 0.0, q.depth > 0.0) {
-            (true, true) => return Manifold::two(world_normal, p, q),
-            (true, false) => return Manifold::one(world_normal, p),
-            (false, true) => return Manifold::one(world_normal, q),
+            (true, true) => return Manifold::two(world_normal, p, q).with_faces(faces),
+            (true, false) => return Manifold::one(world_normal, p).with_faces(faces),
+            (false, true) => return Manifold::one(world_normal, q).with_faces(faces),
             (false, false) => {}
         }
     }
@@ -619,4 +620,5 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     let (p, q) = (to_point(edge[0]), to_point(edge[1]));
     let deeper = if q.depth > p.depth { q } else { p };
     Manifold::one(world_normal, ContactPoint { depth: deeper.depth.max(Real::MIN_POSITIVE), ..deeper })
+        .with_faces(faces)
 }
