@@ -258,14 +258,30 @@ fn step_json(index: usize, step: &AxisStep, a: &Shape, b: &Shape) -> Value {
     })
 }
 
-/// The reference and incident edges of a manifold, read off the geometry: the reference face is
-/// a face of a whose normal is the manifold normal, or a face of b whose normal is its opposite;
-/// the incident edge is the other shape's edge most anti-parallel to it. When both shapes have
-/// such a face (parallel faces), the reference is the one whose *opposite* edge the contact points
-/// lie on, as septa puts the points on the incident edge.
+/// The reference and incident edges of a manifold. Polygon and box manifolds name them
+/// ([`septa::Manifold::clip_faces`]). Others (a capsule's side clipped against a polygon, or
+/// two capsules) are read off the geometry: the reference face is a face of a whose normal is
+/// the manifold normal, or a face of b whose normal is its opposite; the incident edge is the
+/// other shape's edge most anti-parallel to it. When both shapes have such a face (parallel
+/// faces), the reference is the one whose *opposite* edge the contact points lie on, as septa
+/// puts the points on the incident edge.
 fn reference_incident(manifold: &septa::Manifold, a: &Shape, b: &Shape) -> Value {
     let n = manifold.normal;
     let (ea, eb) = (edges(a), edges(b));
+    let with = |side: &str, e: &Edge| {
+        let mut v = edge_json(e);
+        v["shape"] = json!(side);
+        v
+    };
+    if let Some(faces) = manifold.clip_faces() {
+        let (reference, incident) =
+            if faces.reference_on_b { (("b", &eb), ("a", &ea)) } else { (("a", &ea), ("b", &eb)) };
+        if let (Some(r), Some(i)) =
+            (reference.1.get(faces.reference as usize), incident.1.get(faces.incident as usize))
+        {
+            return json!({"reference": with(reference.0, r), "incident": with(incident.0, i)});
+        }
+    }
     let best = |edges: &[Edge], dir: Vec2| {
         edges.iter().copied().max_by(|x, y| x.normal.dot(dir).total_cmp(&y.normal.dot(dir)))
     };
@@ -293,11 +309,6 @@ fn reference_incident(manifold: &septa::Manifold, a: &Shape, b: &Shape) -> Value
         None => json!({"reference": null, "incident": null}),
         Some((side, r, inc)) => {
             let other = if side == "a" { "b" } else { "a" };
-            let with = |side: &str, e: &Edge| {
-                let mut v = edge_json(e);
-                v["shape"] = json!(side);
-                v
-            };
             json!({"reference": with(side, &r), "incident": inc.map(|e| with(other, &e))})
         }
     }
