@@ -17,7 +17,7 @@
 //! of the edge that starts at that vertex, which gives the right answer there (the circle
 //! overlaps by its radius).
 
-use crate::pair::polygon_polygon::{first_lane_equal, CIRCLE_MARGIN};
+use crate::pair::polygon_polygon::{first_lane_equal, origins_apart};
 use crate::{
     interval::max, robust::unit, Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold,
     Polygonal, Pose, Real, SatCache, Separation, Vector, Vector4,
@@ -27,8 +27,7 @@ use crate::{
 /// circle clearly apart? Then so are the shapes; see the polygon–polygon version of this test.
 #[inline(always)]
 fn bounding_circles_apart<A: Polygonal>(a: &A, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> bool {
-    let reach = (a.reach() + b.center().length() + b.radius()) * (1.0 + CIRCLE_MARGIN);
-    (pose_b.translation - pose_a.translation).length_squared() > reach * reach
+    origins_apart(pose_a, pose_b, a.reach() + b.center().length() + b.radius())
 }
 
 /// The circle's separation from four faces at once and the squared distances from four

@@ -47,7 +47,7 @@ fn inverse(b_in_a: &Pose) -> Pose {
 /// How far apart, as a fraction of the sum of the reaches, the origins must be for
 /// [`bounding_circles_apart`] to answer without SAT: far more than the rounding in the reaches
 /// and the relative pose, so that whatever it rejects SAT would find separated too.
-pub(crate) const CIRCLE_MARGIN: Real = 1e-4;
+const CIRCLE_MARGIN: Real = 1e-4;
 
 /// Are the polygons' bounding circles (about their local origins, of radius [`Polygonal::reach`])
 /// clearly apart? Then so are the polygons, and no axis needs testing: a handful of operations
@@ -63,9 +63,15 @@ pub(crate) const CIRCLE_MARGIN: Real = 1e-4;
 /// ```
 #[inline(always)]
 fn bounding_circles_apart<A: Polygonal, B: Polygonal>(a: &A, pose_a: &Pose, b: &B, pose_b: &Pose) -> bool {
-    // The distance between the origins does not depend on the frame it is measured in, so the
-    // world translations give it before any rotation is composed.
-    let reach = (a.reach() + b.reach()) * (1.0 + CIRCLE_MARGIN);
+    origins_apart(pose_a, pose_b, a.reach() + b.reach())
+}
+
+/// Are the shapes' local origins more than `reach` (plus the margin) apart? The distance does
+/// not depend on the frame it is measured in, so the world translations give it before any
+/// rotation is composed.
+#[inline(always)]
+pub(crate) fn origins_apart(pose_a: &Pose, pose_b: &Pose, reach: Real) -> bool {
+    let reach = reach * (1.0 + CIRCLE_MARGIN);
     (pose_b.translation - pose_a.translation).length_squared() > reach * reach
 }
 
