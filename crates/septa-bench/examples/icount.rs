@@ -9,7 +9,15 @@
 //!
 //! Arguments: the query (`overlaps`, `contact`, `collide`), the number of sides, the spread `R`
 //! (B's centre is A's plus an offset uniform in a disc of radius `R`; the bench prints each
-//! set's `R`) and the implementation (`septa` or `seed`). The pairs follow the bench's workload
+//! set's `R`), the implementation (`septa` or `seed`) and, optionally, `circle`: B is then the
+//! bench's circle (radius 1 about its local origin, placed at B's centre; `septa` only), e.g.
+//!
+//! ```text
+//! valgrind --tool=callgrind --toggle-collect='icount::run_*' \
+//!     target/release/examples/icount collide 8 1.921956 septa circle
+//! ```
+//!
+//! (`1.921956` is `0.999 × (cos(π/8) + 1)`, the spread of `circle8-all`). The pairs follow the bench's workload
 //! (regular polygons of circumradius 1, random rotations, A uniform in `[-50, 50]²`); the
 //! counted function runs the query once on each of [`PAIRS`] pairs, so the instructions per
 //! call are its inclusive count ÷ [`PAIRS`].
@@ -21,7 +29,7 @@ mod seed;
 use std::hint::black_box;
 
 use glam::{DVec2, Vec2};
-use septa::{ConvexPolygon, Pose};
+use septa::{Circle, ConvexPolygon, Pose};
 
 /// Pairs per run.
 const PAIRS: usize = 10_000;
@@ -93,6 +101,38 @@ fn run_septa(op: &str, shapes: &[(ConvexPolygon, Pose, ConvexPolygon, Pose)]) ->
     sum
 }
 
+/// [`run_septa`] with a circle for B.
+#[inline(never)]
+fn run_septa_circle(op: &str, shapes: &[(ConvexPolygon, Pose, Circle, Pose)]) -> f32 {
+    let mut sum = 0.0;
+    match op {
+        "overlaps" => {
+            for (a, pa, b, pb) in shapes {
+                sum += septa::overlaps(a, *pa, b, *pb) as u32 as f32;
+            }
+        }
+        "contact" => {
+            for (a, pa, b, pb) in shapes {
+                if let Some(c) = septa::contact(a, *pa, b, *pb) {
+                    sum += c.normal.x + c.normal.y + c.depth;
+                }
+            }
+        }
+        "collide" => {
+            for (a, pa, b, pb) in shapes {
+                if let Some(m) = septa::collide(a, *pa, b, *pb) {
+                    sum += m.normal.x + m.normal.y;
+                    for p in m.points() {
+                        sum += p.point.x + p.point.y + p.depth;
+                    }
+                }
+            }
+        }
+        _ => panic!("unknown query {op}"),
+    }
+    sum
+}
+
 #[inline(never)]
 fn run_seed(op: &str, shapes: &[(seed::Polygon, seed::Polygon)]) -> f32 {
     let mut sum = 0.0;
@@ -116,12 +156,23 @@ fn run_seed(op: &str, shapes: &[(seed::Polygon, seed::Polygon)]) -> f32 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let [_, op, sides, spread, which] = &args[..] else {
-        panic!("usage: icount QUERY SIDES SPREAD septa|seed");
+    let (op, sides, spread, which, circle) = match &args[..] {
+        [_, op, sides, spread, which] => (op, sides, spread, which, false),
+        [_, op, sides, spread, which, b] if b == "circle" => (op, sides, spread, which, true),
+        _ => panic!("usage: icount QUERY SIDES SPREAD septa|seed [circle]"),
     };
     let (sides, spread): (usize, f64) = (sides.parse().unwrap(), spread.parse().unwrap());
     let pairs = pairs(spread);
     let sum = match which.as_str() {
+        "septa" if circle => {
+            let polygon = |angle: f64| ConvexPolygon::regular(sides, 1.0, angle as f32).unwrap();
+            let pose = |c: DVec2| Pose::new(c.as_vec2(), 0.0);
+            let ball = Circle::new(Vec2::ZERO, 1.0).unwrap();
+            let shapes: Vec<_> =
+                pairs.iter().map(|p| (polygon(p.a.1), pose(p.a.0), ball, pose(p.b.0))).collect();
+            run_septa_circle(black_box(op), black_box(&shapes))
+        }
+        _ if circle => panic!("the circle workload is septa's only"),
         "septa" => {
             let polygon = |angle: f64| ConvexPolygon::regular(sides, 1.0, angle as f32).unwrap();
             let pose = |c: DVec2| Pose::new(c.as_vec2(), 0.0);

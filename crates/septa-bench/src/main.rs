@@ -2,7 +2,7 @@
 //! article's workload, plus its temporal-coherence experiment.
 //!
 //! ```text
-//! cargo run --release -p septa-bench [-- --quick] [--json FILE] [--svg FILE] [--seed N]
+//! cargo run --release -p septa-bench [-- --quick] [--json FILE] [--svg FILE] [--seed N] [--sets A,B]
 //! ```
 //!
 //! Prints the machine, the seed, each set's calibration and correctness cross-check, a markdown
@@ -36,14 +36,17 @@ struct Options {
     json: Option<String>,
     svg: Option<String>,
     seed: Option<u64>,
+    /// Only these sets (and no coherence experiment), when given.
+    sets: Option<Vec<String>>,
 }
 
-const USAGE: &str = "usage: septa-bench [--quick] [--json FILE] [--svg FILE] [--seed N]
+const USAGE: &str = "usage: septa-bench [--quick] [--json FILE] [--svg FILE] [--seed N] [--sets A,B]
 
   --quick      a small run (few pairs, 3 runs per chunk) that finishes in seconds
   --json FILE  write the measurements as [{\"set\", \"op\", \"impl\", \"ns\"}, ...]
   --svg FILE   draw ns per call against vertex count (log scales)
-  --seed N     the random seed (default 1586995920)";
+  --seed N     the random seed (default 1586995920)
+  --sets A,B   only these sets (e.g. 16-all,64-all), and no coherence experiment";
 
 fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut options = Options::default();
@@ -57,6 +60,14 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--seed" => {
                 let v = value("--seed")?;
                 options.seed = Some(v.parse().map_err(|_| format!("bad seed: {v}"))?);
+            }
+            "--sets" => {
+                let list = value("--sets")?;
+                let names: Vec<String> = list.split(',').map(String::from).collect();
+                if let Some(bad) = names.iter().find(|n| !SETS.iter().any(|s| s.name == n.as_str())) {
+                    return Err(format!("unknown set: {bad}"));
+                }
+                options.sets = Some(names);
             }
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument: {other}")),
@@ -127,6 +138,9 @@ fn main() -> ExitCode {
     let mut results: Vec<Measurement> = Vec::new();
     let mut failures = 0;
     for (k, spec) in SETS.iter().enumerate() {
+        if options.sets.as_ref().is_some_and(|only| !only.iter().any(|n| n == spec.name)) {
+            continue;
+        }
         let t0 = Instant::now();
         let w = Workload::generate(*spec, pairs, calibration, derive_seed(seed, k as u64));
         let fraction = w.fraction();
@@ -158,9 +172,11 @@ fn main() -> ExitCode {
     println!("\n## Nanoseconds per call\n");
     print!("{}", report::markdown(&results));
 
-    println!("\n## Temporal coherence\n");
-    let outcome = coherence::run(coherence_config, derive_seed(seed, 0xC0DE));
-    print!("{}", outcome.markdown(&coherence_config));
+    if options.sets.is_none() {
+        println!("\n## Temporal coherence\n");
+        let outcome = coherence::run(coherence_config, derive_seed(seed, 0xC0DE));
+        print!("{}", outcome.markdown(&coherence_config));
+    }
 
     if let Some(path) = &options.json {
         if let Err(e) = std::fs::write(path, report::json(&results)) {
@@ -197,5 +213,7 @@ mod tests {
         assert_eq!(o.seed, Some(7));
         assert!(parse(args("--json")).is_err());
         assert!(parse(args("--bogus")).is_err());
+        assert_eq!(parse(args("--sets 4-all,64-all")).unwrap().sets.unwrap(), ["4-all", "64-all"]);
+        assert!(parse(args("--sets 4-all,5-all")).is_err());
     }
 }
