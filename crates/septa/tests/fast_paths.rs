@@ -10,45 +10,13 @@
 // Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
 #![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
 
+mod plain;
 mod rng;
 
+use plain::Plain;
 use rng::Rng;
 use septa::pair::polygon_polygon::{collide, contact, overlaps, overlaps_cached, separation};
-use septa::{ConvexPolygon, Lanes, NormalLanes, Polygonal, Pose, Real, SatAxis, SatCache, Vector};
-
-/// The polygon with its shortcuts hidden: every vertex is projected on every face, and no pair
-/// is rejected by its bounding circles.
-struct Plain<'a>(&'a ConvexPolygon);
-
-impl Polygonal for Plain<'_> {
-    fn vertices(&self) -> &[Vector] {
-        self.0.vertices()
-    }
-    fn normals(&self) -> &[Vector] {
-        self.0.normals()
-    }
-    fn plane_offsets(&self) -> &[Real] {
-        self.0.plane_offsets()
-    }
-    fn reach(&self) -> Real {
-        Real::INFINITY // no bounding-circle reject either
-    }
-    fn bounding_radius(&self) -> Real {
-        Polygonal::bounding_radius(self.0)
-    }
-    fn axes(&self) -> &[SatAxis] {
-        self.0.axes()
-    }
-    fn lanes(&self) -> &[Lanes] {
-        self.0.lanes()
-    }
-    fn face_lanes(&self) -> &[NormalLanes] {
-        self.0.face_lanes()
-    }
-    fn axis_lanes(&self) -> &[NormalLanes] {
-        self.0.axis_lanes()
-    }
-}
+use septa::{ConvexPolygon, Lanes, NormalLanes, Polygonal, Pose, SatCache, Vector};
 
 /// Random pairs placed so that about half overlap, some of them by very little.
 fn pairs(

@@ -15,3 +15,4 @@ pub mod circle_circle;
 pub mod polygon_capsule;
 pub mod polygon_circle;
 pub mod polygon_polygon;
+mod window;

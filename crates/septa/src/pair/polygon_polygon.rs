@@ -14,8 +14,8 @@
 //!                  |<-sᵢ->\/     sᵢ < 0: b must move forwards by −sᵢ to clear face i.
 //! ```
 
-use crate::manifold::{clip_segment, ClipVertex};
-use crate::shape::shadow_of;
+use super::window::{self, Peaks};
+use crate::shape::{climb, shadow_of};
 use crate::{
     Axis, ClipFaces, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal, Pose, Real,
     Rot, SatAxis, SatCache, Separation, Vector, Vector4,
@@ -117,7 +117,11 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     a: &A,
     b: &B,
     xf: &Pose,
+    peaks: Option<(usize, usize)>,
 ) -> (usize, Real) {
+    if let Some(peaks) = peaks {
+        return window::max_separation::<STOP_AT_GAP, _, _>(a, b, xf, peaks);
+    }
     let mut best = (0, Real::NEG_INFINITY);
     let half = a.half_face_lanes();
     if projects_within(half.unwrap_or(a.face_lanes()), b, WALK_ABOVE) {
@@ -141,6 +145,33 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
         return best;
     }
     max_separation_walking::<STOP_AT_GAP, _, _>(a, b, xf)
+}
+
+/// From this many faces on (in either polygon), [`contact`] and [`collide`] search by the
+/// window about the line between the origins when both polygons contain their origin: only the
+/// faces that look along that line far enough to hold the largest separation are tested. For
+/// round polygons that is two or three faces whatever the vertex count, after a step or two to
+/// find where to start ([`Polygonal::face_toward`]). Below this, testing every face four at a
+/// time costs less.
+pub const WINDOW_FROM: usize = 12;
+
+/// From this many faces on, [`overlaps`] searches by the window too. It starts later than
+/// [`WINDOW_FROM`]: the boolean test needs no best face, stops at the first gap, and tests a
+/// symmetric polygon's opposite faces as one axis, so it stays cheaper longer.
+pub const OVERLAPS_WINDOW_FROM: usize = 20;
+
+/// Where the window search starts, when it applies to the pair: one of the polygons has at
+/// least `from` faces, and both contain their origin.
+#[inline(always)]
+fn peaks<A: Polygonal, B: Polygonal>(
+    a: &A,
+    b: &B,
+    b_in_a: &Pose,
+    a_in_b: &Pose,
+    from: usize,
+) -> Option<Peaks> {
+    let large = a.normals().len().max(b.normals().len()) >= from;
+    (large && window::applies(a, b)).then(|| Peaks::of(a, b, b_in_a, a_in_b))
 }
 
 /// [`max_separation`] by walking (kept out of line: the projecting path above is small enough
@@ -406,7 +437,14 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
 
 /// Do the polygons overlap? Tests a's distinct axes, then b's, and stops at the first that
 /// separates; parallel faces share one axis (see [`SatAxis`]). Touching (a zero-width overlap)
-/// is not overlapping.
+/// is not overlapping. Large round polygons are searched by the window, as in [`contact`] (see
+/// [`OVERLAPS_WINDOW_FROM`]).
+///
+/// Two polygons whose inscribed circles about their origins overlap certainly overlap, and the
+/// window's bounds could answer them without testing a face. septa does not take that
+/// shortcut: it would only pay where polygons sink deep into each other, rare in a simulation
+/// but every pair of a benchmark built to make all pairs intersect, whose measurements would
+/// then say nothing about the search.
 #[inline]
 pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
     if bounding_circles_apart(a, &pose_a, b, &pose_b) {
@@ -421,6 +459,10 @@ pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: 
 fn overlaps_placed<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> bool {
     if a.axes().len() <= 2 && b.axes().len() <= 2 {
         return !parallelograms_separated(a, b, b_in_a, a_in_b);
+    }
+    if let Some(peaks) = peaks(a, b, b_in_a, a_in_b, OVERLAPS_WINDOW_FROM) {
+        return window::max_separation::<true, _, _>(a, b, b_in_a, peaks.for_a()).1 < 0.0
+            && window::max_separation::<true, _, _>(b, a, a_in_b, peaks.for_b()).1 < 0.0;
     }
     if let ([lanes_a], [lanes_b]) = (a.axis_lanes(), b.axis_lanes()) {
         if projects_within(a.axis_lanes(), b, 2 * WALK_ABOVE)
@@ -481,8 +523,9 @@ pub fn overlaps_cached<A: Polygonal, B: Polygonal>(
 /// The largest separation over both polygons' normals (see [`Separation`]).
 pub fn separation<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
-    let best_a = max_separation::<false, _, _>(a, b, &b_in_a);
-    let best_b = max_separation::<false, _, _>(b, a, &a_in_b);
+    let peaks = peaks(a, b, &b_in_a, &a_in_b, WINDOW_FROM);
+    let best_a = max_separation::<false, _, _>(a, b, &b_in_a, peaks.map(Peaks::for_a));
+    let best_b = max_separation::<false, _, _>(b, a, &a_in_b, peaks.map(Peaks::for_b));
     better_face(a, pose_a, b, pose_b, best_a, best_b)
 }
 
@@ -517,11 +560,12 @@ pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
         return None;
     }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
-    let best_a = max_separation::<true, _, _>(a, b, &b_in_a);
+    let peaks = peaks(a, b, &b_in_a, &a_in_b, WINDOW_FROM);
+    let best_a = max_separation::<true, _, _>(a, b, &b_in_a, peaks.map(Peaks::for_a));
     if best_a.1 >= 0.0 {
         return None;
     }
-    let best_b = max_separation::<true, _, _>(b, a, &a_in_b);
+    let best_b = max_separation::<true, _, _>(b, a, &a_in_b, peaks.map(Peaks::for_b));
     better_face(a, pose_a, b, pose_b, best_a, best_b).contact()
 }
 
@@ -534,20 +578,23 @@ pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
         return None;
     }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
-    let (i, sa) = max_separation::<true, _, _>(a, b, &b_in_a);
+    let peaks = peaks(a, b, &b_in_a, &a_in_b, WINDOW_FROM);
+    let (i, sa) = max_separation::<true, _, _>(a, b, &b_in_a, peaks.map(Peaks::for_a));
     if sa >= 0.0 {
         return None;
     }
-    let (j, sb) = max_separation::<true, _, _>(b, a, &a_in_b);
+    let (j, sb) = max_separation::<true, _, _>(b, a, &a_in_b, peaks.map(Peaks::for_b));
     if sb >= 0.0 {
         return None;
     }
-    Some(manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), (i, sa), (j, sb)))
+    Some(manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), (i, sa), (j, sb), peaks))
 }
 
 /// The manifold of two overlapping polygons, given the relative poses (b in a's frame, a in
 /// b's) and the best face of each with its separation: the reference face is a's unless b's is
-/// better by more than [`REFERENCE_BIAS`].
+/// better by more than [`REFERENCE_BIAS`]. With the window's `peaks`, the incident face is
+/// climbed to from the incident polygon's peak rather than searched for among all its faces.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     a: &A,
     pose_a: Pose,
@@ -556,12 +603,13 @@ pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     (b_in_a, a_in_b): (&Pose, &Pose),
     (i, sa): (usize, Real),
     (j, sb): (usize, Real),
+    peaks: Option<Peaks>,
 ) -> Manifold {
     let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
     if sb > sa + tolerance {
-        clip::<true, _, _>(b, j, a, a_in_b, &pose_b)
+        clip::<true, _, _>(b, j, a, a_in_b, &pose_b, peaks.map(|p| p.a))
     } else {
-        clip::<false, _, _>(a, i, b, b_in_a, &pose_a)
+        clip::<false, _, _>(a, i, b, b_in_a, &pose_a, peaks.map(|p| p.b))
     }
 }
 
@@ -576,6 +624,7 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     incident: &I,
     xf: &Pose,
     pose: &Pose,
+    incident_peak: Option<usize>,
 ) -> Manifold {
     // The next vertex round the loop, without an integer division.
     let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
@@ -584,47 +633,107 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     let (v1, v2) = (reference.vertices()[r], reference.vertices()[r_next]);
 
     // The incident edge: the one whose normal is most anti-parallel to the reference normal.
-    let k = most_antiparallel(incident.face_lanes(), xf.rotation.apply_inv(normal));
-    let k2 = next(k, incident.vertices().len());
-    let (r1, r2) = (r as u32, r_next as u32);
-    let edge = [
-        ClipVertex {
-            point: xf.apply(incident.vertices()[k]),
-            id: FeatureId { a: Feature::Edge(r1), b: Feature::Vertex(k as u32) },
-        },
-        ClipVertex {
-            point: xf.apply(incident.vertices()[k2]),
-            id: FeatureId { a: Feature::Edge(r1), b: Feature::Vertex(k2 as u32) },
-        },
-    ];
-
-    // Side planes through v1 and v2, facing out along the reference edge's tangent.
-    let tangent = Vector::new(-normal.y, normal.x);
-    let cut_at = |vertex| FeatureId { a: Feature::Vertex(vertex), b: Feature::Edge(k as u32) };
-    let clipped = clip_segment(edge, -tangent, -tangent.dot(v1), cut_at(r1))
-        .and_then(|seg| clip_segment(seg, tangent, tangent.dot(v2), cut_at(r2)));
-
-    let offset = reference.plane_offsets()[r];
-    let world_normal = if FLIPPED { -pose.rotation.apply(normal) } else { pose.rotation.apply(normal) };
-    let faces = ClipFaces { reference_on_b: FLIPPED, reference: r1, incident: k as u32 };
-    let to_point = |c: ClipVertex| ContactPoint {
-        point: pose.apply(c.point),
-        depth: offset - normal.dot(c.point),
-        id: if FLIPPED { c.id.flipped() } else { c.id },
+    let direction = xf.rotation.apply_inv(normal);
+    let k = match incident_peak {
+        // The same face, climbed to from the incident polygon's face that looks at the
+        // reference polygon (−(n · d) is exactly −n · d, so ties break alike).
+        Some(peak) => climb(incident.normals(), -direction, peak),
+        None => most_antiparallel(incident.face_lanes(), direction),
     };
-    if let Some([p, q]) = clipped {
-        let (p, q) = (to_point(p), to_point(q));
-        match (p.depth > 0.0, q.depth > 0.0) {
-            (true, true) => return Manifold::two(world_normal, p, q).with_faces(faces),
-            (true, false) => return Manifold::one(world_normal, p).with_faces(faces),
-            (false, true) => return Manifold::one(world_normal, q).with_faces(faces),
-            (false, false) => {}
+    let k2 = next(k, incident.vertices().len());
+    let edge = (xf.apply(incident.vertices()[k]), xf.apply(incident.vertices()[k2]));
+
+    // Clip the incident edge by the side planes through v1 and v2, which face out along the
+    // reference edge's tangent, keeping the part with side · x ≤ offset. An end beyond a plane
+    // moves to where the edge crosses it, and remembers that reference vertex as its feature.
+    //
+    //            side 1 |      reference face      | side 2
+    //                   v1 ----------------------> v2
+    //        incident  p ====*=================*==== q
+    //                        ^ cut at v1       ^ cut at v2
+    let tangent = Vector::new(-normal.y, normal.x);
+    let (mut p, mut q) = edge;
+    let (mut p_cut, mut q_cut) = (None, None);
+    for (side, offset, vertex) in [(-tangent, -tangent.dot(v1), r), (tangent, tangent.dot(v2), r_next)] {
+        let (dp, dq) = (side.dot(p) - offset, side.dot(q) - offset);
+        match (dp <= 0.0, dq <= 0.0) {
+            (true, true) => {}
+            (false, false) => return fallback::<FLIPPED, _>(reference, r, (k, k2), edge, pose),
+            (p_inside, _) => {
+                // Signs differ, so dp − dq is not zero and t is in [0, 1].
+                let crossing = p + (q - p) * (dp / (dp - dq));
+                if p_inside {
+                    (q, q_cut) = (crossing, Some(vertex));
+                } else {
+                    (p, p_cut) = (crossing, Some(vertex));
+                }
+            }
         }
     }
-    // Rounding (or a deep, steep overlap) left no clipped point behind the face: fall back to
-    // the incident edge's deeper endpoint, which SAT has shown to be behind it.
-    let (p, q) = (to_point(edge[0]), to_point(edge[1]));
-    let deeper = if q.depth > p.depth { q } else { p };
-    Manifold::one(world_normal, ContactPoint { depth: deeper.depth.max(Real::MIN_POSITIVE), ..deeper })
-        .with_faces(faces)
+
+    // Keep the clipped ends behind the reference face.
+    let offset = reference.plane_offsets()[r];
+    let (p_depth, q_depth) = (offset - normal.dot(p), offset - normal.dot(q));
+    let point = |at: Vector, depth: Real, cut: Option<usize>, end: usize| {
+        contact_point::<FLIPPED>(pose, at, depth, clip_id(r, k, cut, end))
+    };
+    let world_normal = world_normal::<FLIPPED>(pose, normal);
+    let faces = ClipFaces { reference_on_b: FLIPPED, reference: r as u32, incident: k as u32 };
+    match (p_depth > 0.0, q_depth > 0.0) {
+        (true, true) => {
+            Manifold::two(world_normal, point(p, p_depth, p_cut, k), point(q, q_depth, q_cut, k2))
+                .with_faces(faces)
+        }
+        (true, false) => Manifold::one(world_normal, point(p, p_depth, p_cut, k)).with_faces(faces),
+        (false, true) => Manifold::one(world_normal, point(q, q_depth, q_cut, k2)).with_faces(faces),
+        (false, false) => fallback::<FLIPPED, _>(reference, r, (k, k2), edge, pose),
+    }
+}
+
+/// The features of a clipped point, as (reference, incident): an incident vertex `end` behind
+/// the reference face (edge `r`, vertex `end`), or a crossing of the side plane through
+/// reference vertex `cut` (vertex `cut`, incident edge `k`).
+#[inline(always)]
+fn clip_id(r: usize, k: usize, cut: Option<usize>, end: usize) -> FeatureId {
+    match cut {
+        Some(vertex) => FeatureId { a: Feature::Vertex(vertex as u32), b: Feature::Edge(k as u32) },
+        None => FeatureId { a: Feature::Edge(r as u32), b: Feature::Vertex(end as u32) },
+    }
+}
+
+/// A point of the reference frame moved to the world, with its depth and features (turned
+/// around when the reference polygon is b).
+#[inline(always)]
+fn contact_point<const FLIPPED: bool>(pose: &Pose, at: Vector, depth: Real, id: FeatureId) -> ContactPoint {
+    ContactPoint { point: pose.apply(at), depth, id: if FLIPPED { id.flipped() } else { id } }
+}
+
+/// The reference normal in the world, pointing from a to b.
+#[inline(always)]
+fn world_normal<const FLIPPED: bool>(pose: &Pose, normal: Vector) -> Vector {
+    if FLIPPED {
+        -pose.rotation.apply(normal)
+    } else {
+        pose.rotation.apply(normal)
+    }
+}
+
+/// Rounding (or a deep, steep overlap) left no clipped point behind reference face `r`: the
+/// incident edge's deeper end (of vertices `k` and `k2`, at `p` and `q` in the reference
+/// frame), which SAT has shown to be behind it. Out of line: random pairs almost never get here.
+#[cold]
+#[inline(never)]
+fn fallback<const FLIPPED: bool, R: Polygonal>(
+    reference: &R,
+    r: usize,
+    (k, k2): (usize, usize),
+    (p, q): (Vector, Vector),
+    pose: &Pose,
+) -> Manifold {
+    let (normal, offset) = (reference.normals()[r], reference.plane_offsets()[r]);
+    let (p_depth, q_depth) = (offset - normal.dot(p), offset - normal.dot(q));
+    let (at, depth, end) = if q_depth > p_depth { (q, q_depth, k2) } else { (p, p_depth, k) };
+    let point = contact_point::<FLIPPED>(pose, at, depth.max(Real::MIN_POSITIVE), clip_id(r, k, None, end));
+    let faces = ClipFaces { reference_on_b: FLIPPED, reference: r as u32, incident: k as u32 };
+    Manifold::one(world_normal::<FLIPPED>(pose, normal), point).with_faces(faces)
 }

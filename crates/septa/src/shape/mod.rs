@@ -3,6 +3,7 @@
 
 mod capsule;
 mod circle;
+mod facing;
 mod oriented_box;
 mod polygon;
 #[cfg(feature = "serde")]
@@ -13,6 +14,9 @@ pub(crate) use capsule::{closest_between_segments, segment_point};
 pub use circle::Circle;
 pub use oriented_box::OrientedBox;
 pub use polygon::{ConvexPolygon, COLLINEAR_TOLERANCE};
+
+pub(crate) use facing::climb;
+pub(crate) use facing::{sector, sector_faces, SECTORS};
 
 use crate::{Interval, Real, Vector, Vector4};
 
@@ -232,6 +236,15 @@ pub trait Polygonal {
     /// The largest distance from the local origin to a vertex: the shape lies in the disc of this
     /// radius about its origin, which lets queries reject far-apart pairs with one comparison.
     fn reach(&self) -> Real;
+    /// A lower bound on how far the shape reaches from its local origin in every direction: the
+    /// radius of the largest circle about the origin inside it (its smallest plane offset) when
+    /// the origin is inside, and otherwise `−reach`. With [`reach`](Polygonal::reach) it brackets
+    /// the shape's support distance, which lets the polygon queries pass over faces that look
+    /// away from the other shape (see [`pair::polygon_polygon`](crate::pair::polygon_polygon)). The default,
+    /// `−reach`, is always true and lets them pass over none.
+    fn inner_reach(&self) -> Real {
+        -self.reach()
+    }
     /// The largest distance from the centroid to a vertex.
     fn bounding_radius(&self) -> Real;
     /// The distinct axes of the boolean test: one per face, except that a face parallel to an
@@ -246,6 +259,13 @@ pub trait Polygonal {
     /// when that would save no group of four (4-gons excepted).
     fn half_lanes(&self) -> Option<&[Lanes]> {
         None
+    }
+    /// The face whose normal is most aligned with `u` (the largest `nᵢ · u`), lowest index on
+    /// ties. Round the loop that dot product rises to one peak and falls, so the default climbs
+    /// to it from face 0; [`ConvexPolygon`] starts from a face it keeps for each sector of
+    /// directions, a step or two away.
+    fn face_toward(&self, u: Vector) -> usize {
+        climb(self.normals(), u, 0)
     }
     /// The face normals four at a time, each with its plane offset (see [`NormalLanes`]).
     fn face_lanes(&self) -> &[NormalLanes];

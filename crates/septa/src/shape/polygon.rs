@@ -6,8 +6,8 @@ use glam::DVec2;
 use crate::{check_point, within_limit, Interval, Polygonal, Pose, Real, ShapeError, ToF64, ToReal, Vector};
 
 use super::{
-    axis_lanes_of, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, Lanes,
-    NormalLanes, SatAxis,
+    axis_lanes_of, climb, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, sector,
+    sector_faces, Lanes, NormalLanes, SatAxis, SECTORS,
 };
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -63,6 +63,8 @@ pub struct ConvexPolygon {
     centroid: Vector,
     radius: Real,
     reach: Real,
+    inner_reach: Real,
+    sector_faces: [u32; SECTORS],
 }
 
 impl ConvexPolygon {
@@ -255,10 +257,15 @@ impl ConvexPolygon {
         let centroid = (pts[0] + weighted / (3.0 * area2)).to_real();
         let radius = vertices.iter().map(|v| (*v - centroid).length()).fold(0.0, Real::max);
         let reach = vertices.iter().map(|v| v.length()).fold(0.0, Real::max);
+        // The smallest plane offset is the distance from the origin to the nearest edge line;
+        // when positive the origin is inside, and that circle fits (see `inner_reach`).
+        let nearest = offsets.iter().copied().fold(Real::INFINITY, Real::min);
+        let inner_reach = if nearest > 0.0 { nearest } else { -reach };
         let axes = distinct_axes(&vertices, &normals, &offsets);
         let (lanes, half_lanes) = (lanes_of(&vertices), half_lanes_of(&vertices));
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
         let half_face_lanes = half_face_lanes_of(&normals, &offsets);
+        let sectors = sector_faces(&normals);
         ConvexPolygon {
             vertices,
             normals,
@@ -272,6 +279,8 @@ impl ConvexPolygon {
             centroid,
             radius,
             reach,
+            inner_reach,
+            sector_faces: sectors,
         }
     }
 
@@ -362,6 +371,14 @@ impl Polygonal for ConvexPolygon {
     #[inline]
     fn reach(&self) -> Real {
         self.reach
+    }
+    #[inline]
+    fn inner_reach(&self) -> Real {
+        self.inner_reach
+    }
+    #[inline]
+    fn face_toward(&self, u: Vector) -> usize {
+        climb(&self.normals, u, self.sector_faces[sector(u)] as usize)
     }
     #[inline]
     fn axes(&self) -> &[SatAxis] {

@@ -1,0 +1,83 @@
+//! Which face of a polygon looks along a direction: the face whose normal is most aligned with
+//! it (the largest `nᵢ · u`).
+//!
+//! Round the loop of a convex polygon's faces, `nᵢ · u` rises to one peak and falls again (it is
+//! `cos` of the angle between the normal and `u`), so from any face a climb reaches the peak;
+//! from a face near it, in a step or two. A polygon keeps, for each of [`SECTORS`] equal
+//! sectors of directions, the face looking at the sector's middle, and starts there:
+//!
+//! ```text
+//!          4   3   2          sector k holds the directions at angles
+//!        5  \  |  /  1        [k, k + 1) × 22.5°; its face looks at
+//!      6 ----- o ----- 0      (k + ½) × 22.5°, so for a direction in the
+//!        .  /  |  \  .        sector the face looking along it is at most
+//!          .   .   .          a sector's turn away
+//! ```
+
+use crate::consts::{FRAC_1_SQRT_2, SQRT_2};
+use crate::{Real, Vector};
+
+/// How many sectors of directions a polygon keeps a face for.
+pub(crate) const SECTORS: usize = 16;
+
+/// tan 22.5° = √2 − 1.
+const TAN_SIXTEENTH_TURN: Real = SQRT_2 - 1.0;
+
+/// The sector of `u`: its angle (counter-clockwise from +x) in units of 22.5°, rounded down,
+/// found by folding `u` into the first eighth of the circle a half, quarter and eighth turn at
+/// a time. A direction within rounding of a boundary may land in the sector next to it, which
+/// only adds a step to the climb.
+#[inline(always)]
+pub(crate) fn sector(u: Vector) -> usize {
+    let (mut x, mut y, mut k) = (u.x, u.y, 0);
+    if y < 0.0 {
+        (x, y, k) = (-x, -y, 8);
+    }
+    if x <= 0.0 {
+        (x, y, k) = (y, -x, k + 4);
+    }
+    if y >= x {
+        (x, y, k) = ((x + y) * FRAC_1_SQRT_2, (y - x) * FRAC_1_SQRT_2, k + 2);
+    }
+    k + (y >= x * TAN_SIXTEENTH_TURN) as usize
+}
+
+/// For each sector, the face most aligned with the sector's middle direction.
+pub(crate) fn sector_faces(normals: &[Vector]) -> [u32; SECTORS] {
+    core::array::from_fn(|k| {
+        let angle = (k as f64 + 0.5) * core::f64::consts::TAU / SECTORS as f64;
+        let middle = Vector::new(angle.cos() as Real, angle.sin() as Real);
+        climb(normals, middle, 0) as u32
+    })
+}
+
+/// The face most aligned with `u`, lowest index on ties, climbing from face `k`.
+#[inline]
+pub(crate) fn climb(normals: &[Vector], u: Vector, mut k: usize) -> usize {
+    let n = normals.len();
+    let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
+    let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
+    let dot = |i: usize| normals[i].dot(u);
+    // At most two faces tie (they sit symmetrically about u), and the lower index wins; a face
+    // left behind by a step is strictly worse, so only the neighbour not yet stepped from can.
+    let (mut here, mut ahead) = (dot(k), dot(next(k)));
+    if ahead > here {
+        while ahead > here {
+            (k, here) = (next(k), ahead);
+            ahead = dot(next(k));
+        }
+        return if ahead == here && next(k) < k { next(k) } else { k };
+    }
+    let mut behind = dot(prev(k));
+    while behind > here {
+        (k, ahead, here) = (prev(k), here, behind);
+        behind = dot(prev(k));
+    }
+    if behind == here && prev(k) < k {
+        prev(k)
+    } else if ahead == here && next(k) < k {
+        next(k)
+    } else {
+        k
+    }
+}

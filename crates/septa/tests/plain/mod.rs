@@ -1,0 +1,40 @@
+//! A polygon with septa's shortcuts hidden, for tests that check a shortcut gives exactly the
+//! answers of the general path: no half lanes or paired faces (every vertex is projected on
+//! every face), no bounding-circle reject (an infinite reach), and so no inner reach either (the
+//! default, minus the reach), which keeps the window search off.
+#![allow(dead_code)]
+
+use septa::{ConvexPolygon, Lanes, NormalLanes, Polygonal, Real, SatAxis, Vector};
+
+/// `ConvexPolygon` through [`Polygonal`] with only the required methods.
+pub struct Plain<'a>(pub &'a ConvexPolygon);
+
+impl Polygonal for Plain<'_> {
+    fn vertices(&self) -> &[Vector] {
+        self.0.vertices()
+    }
+    fn normals(&self) -> &[Vector] {
+        self.0.normals()
+    }
+    fn plane_offsets(&self) -> &[Real] {
+        self.0.plane_offsets()
+    }
+    fn reach(&self) -> Real {
+        Real::INFINITY
+    }
+    fn bounding_radius(&self) -> Real {
+        Polygonal::bounding_radius(self.0)
+    }
+    fn axes(&self) -> &[SatAxis] {
+        self.0.axes()
+    }
+    fn lanes(&self) -> &[Lanes] {
+        self.0.lanes()
+    }
+    fn face_lanes(&self) -> &[NormalLanes] {
+        self.0.face_lanes()
+    }
+    fn axis_lanes(&self) -> &[NormalLanes] {
+        self.0.axis_lanes()
+    }
+}
