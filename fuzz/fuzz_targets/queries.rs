@@ -94,7 +94,7 @@ impl Gen<'_, '_> {
                 ConvexPolygon::hull(&pts).map(Shape::from)
             }
             1 => {
-                let sides = self.u.int_in_range(3usize..=16)?;
+                let sides = self.u.int_in_range(3usize..=40)?;
                 ConvexPolygon::regular(sides, self.size()?, self.angle()?).map(Shape::from)
             }
             2 => {
