@@ -13,6 +13,11 @@
 //!    +-------+     | <    >      sᵢ > 0 (a gap): face i separates; touching (sᵢ = 0) too.
 //!                  |<-sᵢ->\/     sᵢ < 0: b must move forwards by −sᵢ to clear face i.
 //! ```
+//!
+//! How the faces are searched depends on the size of the polygons: small ones project every
+//! vertex on four normals at a time; large ones that contain their origins test only a window
+//! of faces about the line between the origins (see [`WINDOW_FROM`]), and other large ones
+//! follow the other polygon's lowest vertex round by walking (see [`WALK_ABOVE`]).
 
 use super::window::{self, Peaks};
 use crate::shape::{climb, shadow_of};
