@@ -4,6 +4,9 @@
 //!   and gets both opposite faces' separations from one projection
 //!   (`Polygonal::half_face_lanes`): every query gives the same bits as on the same polygon with
 //!   the shortcuts hidden (which also changes where walking takes over from projecting);
+//! * `contact` and `collide` on two parallelograms take both polygons' best faces from one
+//!   group of lanes: the same bits as scanning every face (the polygons with every face its own
+//!   axis);
 //! * `overlaps` on small polygons (all axes, no early exit) and on two parallelograms (both
 //!   polygons' axes in one group of lanes) agrees with `overlaps_cached` from an empty cache,
 //!   which stops at the first separating axis.
@@ -13,10 +16,10 @@
 mod plain;
 mod rng;
 
-use plain::Plain;
+use plain::{FaceByFace, Plain};
 use rng::Rng;
 use septa::pair::polygon_polygon::{collide, contact, overlaps, overlaps_cached, separation};
-use septa::{ConvexPolygon, Lanes, NormalLanes, Polygonal, Pose, SatCache, Vector};
+use septa::{ConvexPolygon, Lanes, NormalLanes, Polygonal, Pose, Real, SatCache, Vector};
 
 /// Random pairs placed so that about half overlap, some of them by very little.
 fn pairs(
@@ -183,4 +186,48 @@ fn the_polygon_circle_reject_agrees_with_sat_at_its_threshold() {
         assert_eq!(pc::collide(&a, pa, &b, pb), pc::collide(&plain, pa, &b, pb));
     }
     assert!(rejected > 2500, "only {rejected} pairs beyond the threshold");
+}
+
+#[test]
+fn parallelograms_find_their_best_faces_in_one_pass_with_the_same_results() {
+    let mut rng = Rng(0x9a7a_11e1);
+    let shapes: [&dyn Fn(&mut Rng) -> ConvexPolygon; 3] = [
+        // Rectangles and squares (symmetric about their origin: half the vertices projected).
+        &|rng| ConvexPolygon::rectangle(Vector::new(rng.range(0.1, 2.0), rng.range(0.1, 2.0))).unwrap(),
+        // Rhombi and general parallelograms about their origin.
+        &|rng| {
+            let turn = rng.range(0.0, 7.0);
+            let u = Vector::from_angle(turn) * rng.range(0.2, 2.0);
+            let v = Vector::from_angle(turn + rng.range(0.3, 2.8)) * rng.range(0.2, 2.0);
+            ConvexPolygon::new(&[-u - v, u - v, u + v, v - u]).unwrap()
+        },
+        // Parallelograms off their origin (every vertex projected), on a grid of 1/64 so that
+        // the corners are exact and opposite edges stay exactly parallel.
+        &|rng| {
+            let grid = |rng: &mut Rng, lo: Real, hi: Real| (rng.range(lo, hi) * 64.0).round() / 64.0;
+            let u = Vector::new(grid(rng, 0.2, 2.0), 0.0);
+            let v = Vector::new(grid(rng, -1.0, 1.0), grid(rng, 0.2, 2.0));
+            let c = Vector::new(grid(rng, -0.5, 0.5), grid(rng, -0.5, 0.5));
+            ConvexPolygon::new(&[c - u - v, c + u - v, c + u + v, c + v - u]).unwrap()
+        },
+    ];
+    for shape in shapes {
+        let mut hits = 0;
+        for [(a, pa), (b, pb)] in pairs(&mut rng, shape, 3000) {
+            assert_eq!(a.axes().len(), 2);
+            let (fa, fb) = (FaceByFace::new(&a), FaceByFace::new(&b));
+            assert_eq!(contact(&a, pa, &b, pb), contact(&fa, pa, &fb, pb));
+            assert_eq!(collide(&a, pa, &b, pb), collide(&fa, pa, &fb, pb));
+            hits += collide(&a, pa, &b, pb).is_some() as usize;
+        }
+        assert!((300..2700).contains(&hits), "{hits} of 3000 collide");
+    }
+    // Exact ties between faces: two axis-aligned squares offset along x and y by the same
+    // amount tie between a's right and top faces (1 and 2) and b's bottom and left (0 and 3):
+    // the lower index wins, as in the scan.
+    let square = ConvexPolygon::rectangle(Vector::splat(1.0)).unwrap();
+    let pb = Pose::from_translation(Vector::splat(1.5));
+    let from_scan = collide(&FaceByFace::new(&square), Pose::IDENTITY, &FaceByFace::new(&square), pb);
+    assert_eq!(collide(&square, Pose::IDENTITY, &square, pb), from_scan);
+    assert_eq!(from_scan.unwrap().clip_faces().map(|f| f.reference), Some(1));
 }

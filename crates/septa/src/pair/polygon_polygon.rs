@@ -289,14 +289,20 @@ fn separating_lanes<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> u32 
     ((lo - lanes.hi).cmpge(Vector4::ZERO) | (lanes.lo - hi).cmpge(Vector4::ZERO)).bitmask()
 }
 
-/// Is there a gap between two polygons with two axes each (parallelograms: boxes, rectangles,
-/// rhombi)? Such a polygon has four vertices, and both polygons' axes fit in one group of four
-/// lanes: lanes 0 and 1 hold a's axes, turned into b's frame and tested against b's vertices;
-/// lanes 2 and 3 hold b's, turned into a's frame and tested against a's vertices. One pass over
-/// four vertex pairs then does the work of two calls to [`separating_lanes`], with the same
-/// arithmetic in every lane.
+/// Both polygons' shadows on all four axes of two polygons with two axes each
+/// (parallelograms: boxes, rectangles, rhombi), in one pass: such a polygon has four vertices,
+/// and both polygons' axes fit in one group of four lanes. Lanes 0 and 1 hold a's axes, turned
+/// into b's frame and tested against b's vertices; lanes 2 and 3 hold b's, turned into a's
+/// frame and tested against a's vertices. One pass over four vertex pairs then does the work
+/// of two calls to [`lane_shadows`], with the same arithmetic in every lane. Returns per lane
+/// the other polygon's (lowest, highest) projection, in the axis owner's frame.
 #[inline(always)]
-fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> bool {
+fn parallelogram_shadows<A: Polygonal, B: Polygonal>(
+    a: &A,
+    b: &B,
+    b_in_a: &Pose,
+    a_in_b: &Pose,
+) -> (Vector4, Vector4) {
     let (la, lb) = (&a.axis_lanes()[0], &b.axis_lanes()[0]);
     let join = |p: Vector4, q: Vector4| Vector4::new(p.x, p.y, q.x, q.y);
     let (nx, ny) = (join(la.nx, lb.nx), join(la.ny, lb.ny));
@@ -306,7 +312,7 @@ fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &P
     let dx = c * nx + s * ny;
     let dy = -s * nx + c * ny;
     let shift = nx * Vector4::new(t.x, t.x, u.x, u.x) + ny * Vector4::new(t.y, t.y, u.y, u.y);
-    let (lo, hi) = if let (Some([hb]), Some([ha])) = (b.half_lanes(), a.half_lanes()) {
+    if let (Some([hb]), Some([ha])) = (b.half_lanes(), a.half_lanes()) {
         // Both symmetric about their origins (boxes, rectangles): two vertices each give the
         // shadows (see `Polygonal::half_lanes`).
         let mut h = Vector4::ZERO;
@@ -315,21 +321,89 @@ fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &P
             let y = Vector4::new(hb.ys[k], hb.ys[k], ha.ys[k], ha.ys[k]);
             h = h.max((dx * x + dy * y).abs());
         }
-        (shift - h, h + shift)
-    } else {
-        let (vb, va) = (&b.lanes()[0], &a.lanes()[0]);
-        let (mut lo, mut hi) = (Vector4::INFINITY, Vector4::NEG_INFINITY);
-        for k in 0..4 {
-            let x = Vector4::new(vb.xs[k], vb.xs[k], va.xs[k], va.xs[k]);
-            let y = Vector4::new(vb.ys[k], vb.ys[k], va.ys[k], va.ys[k]);
-            let p = dx * x + dy * y;
-            lo = lo.min(p);
-            hi = hi.max(p);
-        }
-        (lo + shift, hi + shift)
-    };
+        return (shift - h, h + shift);
+    }
+    let (vb, va) = (&b.lanes()[0], &a.lanes()[0]);
+    let (mut lo, mut hi) = (Vector4::INFINITY, Vector4::NEG_INFINITY);
+    for k in 0..4 {
+        let x = Vector4::new(vb.xs[k], vb.xs[k], va.xs[k], va.xs[k]);
+        let y = Vector4::new(vb.ys[k], vb.ys[k], va.ys[k], va.ys[k]);
+        let p = dx * x + dy * y;
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    (lo + shift, hi + shift)
+}
+
+/// Are both polygons parallelograms (two axes each)? See [`parallelogram_shadows`].
+#[inline(always)]
+fn parallelograms<A: Polygonal, B: Polygonal>(a: &A, b: &B) -> bool {
+    a.axes().len() <= 2 && b.axes().len() <= 2
+}
+
+/// Is there a gap between two parallelograms? On each of the four axes, the other polygon's
+/// shadow clears the face or the opposite face (touching counts).
+#[inline(always)]
+fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> bool {
+    let (lo, hi) = parallelogram_shadows(a, b, b_in_a, a_in_b);
+    let (la, lb) = (&a.axis_lanes()[0], &b.axis_lanes()[0]);
+    let join = |p: Vector4, q: Vector4| Vector4::new(p.x, p.y, q.x, q.y);
     let (top, bottom) = (join(la.hi, lb.hi), join(la.lo, lb.lo));
     ((lo - top).cmpge(Vector4::ZERO) | (bottom - hi).cmpge(Vector4::ZERO)).any()
+}
+
+/// Each parallelogram's best face and its separation, as [`max_separation`] finds them, from
+/// the one pass of [`parallelogram_shadows`]. A parallelogram's axes are faces 0 and 1, with
+/// faces 2 and 3 opposite them (see [`SatAxis`]); the separation from an opposite face is
+/// `−d − hi`, the same number as projecting on its own normal. `None` when the polygons' axes
+/// are not laid out so (a shape of the caller's own making).
+#[inline(always)]
+fn parallelogram_faces<A: Polygonal, B: Polygonal>(
+    a: &A,
+    b: &B,
+    b_in_a: &Pose,
+    a_in_b: &Pose,
+) -> Option<((usize, Real), (usize, Real))> {
+    let laid_out = |axes: &[SatAxis]| matches!(axes, [x, y] if (x.face, x.opposite, y.face, y.opposite) == (0, Some(2), 1, Some(3)));
+    if !(laid_out(a.axes()) && laid_out(b.axes())) {
+        return None;
+    }
+    let (lo, hi) = parallelogram_shadows(a, b, b_in_a, a_in_b);
+    let (la, lb) = (&a.axis_lanes()[0], &b.axis_lanes()[0]);
+    let join = |p: Vector4, q: Vector4| Vector4::new(p.x, p.y, q.x, q.y);
+    let (top, bottom) = (join(la.hi, lb.hi), join(la.lo, lb.lo));
+    let (ahead, behind) = (lo - top, bottom - hi);
+    // Faces 0 to 3 of a, then of b; the lowest lane holding the largest wins, as in the scan.
+    let best = |s: Vector4| {
+        let most = s.max_element();
+        (first_lane_equal(s, most), most)
+    };
+    Some((
+        best(Vector4::new(ahead.x, ahead.y, behind.x, behind.y)),
+        best(Vector4::new(ahead.z, ahead.w, behind.z, behind.w)),
+    ))
+}
+
+/// Each polygon's best face with its separation, or `None` when either polygon has a face that
+/// separates (touching counts): what [`contact`] and [`collide`] start from.
+#[inline(always)]
+fn best_faces<A: Polygonal, B: Polygonal>(
+    a: &A,
+    b: &B,
+    (b_in_a, a_in_b): (&Pose, &Pose),
+    peaks: Option<Peaks>,
+) -> Option<((usize, Real), (usize, Real))> {
+    if parallelograms(a, b) {
+        if let Some((best_a, best_b)) = parallelogram_faces(a, b, b_in_a, a_in_b) {
+            return (best_a.1 < 0.0 && best_b.1 < 0.0).then_some((best_a, best_b));
+        }
+    }
+    let best_a = max_separation::<true, _, _>(a, b, b_in_a, peaks.map(Peaks::for_a));
+    if best_a.1 >= 0.0 {
+        return None;
+    }
+    let best_b = max_separation::<true, _, _>(b, a, a_in_b, peaks.map(Peaks::for_b));
+    (best_b.1 < 0.0).then_some((best_a, best_b))
 }
 
 /// The lowest lane of `v` that holds `value`.
@@ -462,7 +536,7 @@ pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: 
 /// [`overlaps`] after the bounding circles, given the relative poses.
 #[inline(always)]
 fn overlaps_placed<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> bool {
-    if a.axes().len() <= 2 && b.axes().len() <= 2 {
+    if parallelograms(a, b) {
         return !parallelograms_separated(a, b, b_in_a, a_in_b);
     }
     if let Some(peaks) = peaks(a, b, b_in_a, a_in_b, OVERLAPS_WINDOW_FROM) {
@@ -566,11 +640,7 @@ pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
     }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let peaks = peaks(a, b, &b_in_a, &a_in_b, WINDOW_FROM);
-    let best_a = max_separation::<true, _, _>(a, b, &b_in_a, peaks.map(Peaks::for_a));
-    if best_a.1 >= 0.0 {
-        return None;
-    }
-    let best_b = max_separation::<true, _, _>(b, a, &a_in_b, peaks.map(Peaks::for_b));
+    let (best_a, best_b) = best_faces(a, b, (&b_in_a, &a_in_b), peaks)?;
     better_face(a, pose_a, b, pose_b, best_a, best_b).contact()
 }
 
@@ -584,15 +654,8 @@ pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
     }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let peaks = peaks(a, b, &b_in_a, &a_in_b, WINDOW_FROM);
-    let (i, sa) = max_separation::<true, _, _>(a, b, &b_in_a, peaks.map(Peaks::for_a));
-    if sa >= 0.0 {
-        return None;
-    }
-    let (j, sb) = max_separation::<true, _, _>(b, a, &a_in_b, peaks.map(Peaks::for_b));
-    if sb >= 0.0 {
-        return None;
-    }
-    Some(manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), (i, sa), (j, sb), peaks))
+    let (best_a, best_b) = best_faces(a, b, (&b_in_a, &a_in_b), peaks)?;
+    Some(manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), best_a, best_b, peaks))
 }
 
 /// The manifold of two overlapping polygons, given the relative poses (b in a's frame, a in
