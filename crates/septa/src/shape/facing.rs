@@ -14,7 +14,7 @@
 //!          .   .   .          a sector's turn away
 //! ```
 
-use crate::consts::{FRAC_1_SQRT_2, SQRT_2};
+use crate::consts::SQRT_2;
 use crate::{Real, Vector};
 
 /// How many sectors of directions a polygon keeps a face for.
@@ -23,23 +23,25 @@ pub(crate) const SECTORS: usize = 16;
 /// tan 22.5° = √2 − 1.
 const TAN_SIXTEENTH_TURN: Real = SQRT_2 - 1.0;
 
-/// The sector of `u`: its angle (counter-clockwise from +x) in units of 22.5°, rounded down,
-/// found by folding `u` into the first eighth of the circle a half, quarter and eighth turn at
-/// a time. A direction within rounding of a boundary may land in the sector next to it, which
-/// only adds a step to the climb.
+/// The sector of `u`: its angle (counter-clockwise from +x) in units of 22.5°, rounded down.
+/// The signs of `x` and `y` and which of them is larger in size give the eighth of the circle;
+/// whether the smaller is at least tan 22.5° times the larger gives the half of that eighth. A
+/// direction within rounding of a boundary may land in the sector next to it, which only adds
+/// a step to the climb.
+///
+/// Only comparisons and a table, no branches: the directions queries ask about are as good as
+/// random, so a branch here would be mispredicted half the time, at more cost than all the
+/// arithmetic.
 #[inline(always)]
 pub(crate) fn sector(u: Vector) -> usize {
-    let (mut x, mut y, mut k) = (u.x, u.y, 0);
-    if y < 0.0 {
-        (x, y, k) = (-x, -y, 8);
-    }
-    if x <= 0.0 {
-        (x, y, k) = (y, -x, k + 4);
-    }
-    if y >= x {
-        (x, y, k) = ((x + y) * FRAC_1_SQRT_2, (y - x) * FRAC_1_SQRT_2, k + 2);
-    }
-    k + (y >= x * TAN_SIXTEENTH_TURN) as usize
+    // The eighth from (below the x axis, left of the y axis, steeper than 45°), e.g. (no, no,
+    // yes) is [45°, 90°) and (yes, no, no) is [315°, 360°).
+    const EIGHTH: [usize; 8] = [0, 1, 3, 2, 7, 6, 4, 5];
+    let (ax, ay) = (u.x.abs(), u.y.abs());
+    let eighth = EIGHTH[4 * (u.y < 0.0) as usize + 2 * (u.x < 0.0) as usize + (ay > ax) as usize];
+    // Past 22.5° from the nearer axis; in odd eighths the angle runs towards that axis.
+    let far_from_axis = ax.min(ay) >= ax.max(ay) * TAN_SIXTEENTH_TURN;
+    2 * eighth + (far_from_axis ^ (eighth % 2 == 1)) as usize
 }
 
 /// For each sector, the face most aligned with the sector's middle direction.
@@ -79,5 +81,27 @@ pub(crate) fn climb(normals: &[Vector], u: Vector, mut k: usize) -> usize {
         next(k)
     } else {
         k
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sectors_are_sixteenths_of_a_turn() {
+        for k in 0..3600 {
+            let angle = (k as f64 + 0.5) * core::f64::consts::TAU / 3600.0;
+            let expected = (angle / (core::f64::consts::TAU / 16.0)).floor() as usize;
+            let u = Vector::new(angle.cos() as Real, angle.sin() as Real) * 3.0;
+            assert_eq!(sector(u), expected, "angle {angle}");
+        }
+        // On the boundaries, rounding may give either neighbour.
+        for k in 0..16 {
+            let angle = k as f64 * core::f64::consts::TAU / 16.0;
+            let u = Vector::new(angle.cos() as Real, angle.sin() as Real);
+            let found = sector(u);
+            assert!(found == k || found == (k + 15) % 16, "boundary {k}: {found}");
+        }
     }
 }
