@@ -15,7 +15,8 @@
 //! The work happens in the polygon's frame, with the centre moved there. When the centre sits
 //! exactly on the nearest vertex the direction is zero; the axis then falls back to the normal
 //! of the edge that starts at that vertex, which gives the right answer there (the circle
-//! overlaps by its radius).
+//! overlaps by its radius). The vertex axis is computed only when it can separate further than
+//! every face, when the centre lies in the vertex's region (see `vertex_candidate`).
 
 use crate::pair::polygon_polygon::{first_lane_equal, origins_apart};
 use crate::{
@@ -62,6 +63,13 @@ fn face_separation<A: Polygonal>(a: &A, i: usize, c: Vector, r: Real) -> Real {
 /// The vertex nearest `c` and the unit axis from it to `c` (with the fallback above).
 #[inline]
 pub(crate) fn vertex_axis<A: Polygonal>(a: &A, c: Vector) -> (usize, Vector) {
+    let k = nearest_vertex(a, c);
+    (k, axis_from(a, k, c))
+}
+
+/// The vertex nearest `c` (the lowest index on ties).
+#[inline]
+fn nearest_vertex<A: Polygonal>(a: &A, c: Vector) -> usize {
     let vertices = a.vertices();
     let mut k = 0;
     let mut best = vertices[0].distance_squared(c);
@@ -72,7 +80,38 @@ pub(crate) fn vertex_axis<A: Polygonal>(a: &A, c: Vector) -> (usize, Vector) {
             best = d;
         }
     }
-    (k, axis_from(a, k, c))
+    k
+}
+
+/// The vertex axis from vertex `k` (the vertex nearest `c`) and the separation along it, when
+/// it can separate further than every face: when the direction from the vertex to `c` lies
+/// between the normals of the two edges that meet there (the vertex's normal cone), so that the
+/// vertex is the polygon's support along it.
+///
+/// Otherwise the point of the polygon nearest `c` is on a face, or `c` is inside: either way a
+/// face normal separates at least as far as any direction does, this one included, so the axis
+/// cannot be the answer (it can only tie, in exact arithmetic), and its unit vector (a square
+/// root and a division) is not computed.
+///
+/// ```text
+///          n_before  ↖   ↗  nₖ        c here: the axis v → c lies in the cone,
+///                     \ /             and v is the polygon's support along it
+///           ----------- v
+///                       |  c there: beyond the face's side, a face separates further
+/// ```
+#[inline]
+fn vertex_candidate<A: Polygonal>(a: &A, k: usize, c: Vector, r: Real) -> Option<(Vector, Real)> {
+    let (vertices, normals) = (a.vertices(), a.normals());
+    let (v, after) = (vertices[k], normals[k]);
+    let before = normals[if k == 0 { normals.len() - 1 } else { k - 1 }];
+    let towards = c - v;
+    // The cone test is on the direction itself: scaling it to unit length changes no sign.
+    if before.perp_dot(towards) >= 0.0 && towards.perp_dot(after) >= 0.0 {
+        let axis = unit(towards).unwrap_or(after);
+        Some((axis, axis.dot(c) - r - v.dot(axis)))
+    } else {
+        None
+    }
 }
 
 /// The polygon's largest projection on the unit `axis` from vertex `k` towards the centre.
@@ -89,12 +128,6 @@ pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vector) -> Re
     } else {
         a.vertices().iter().fold(Real::NEG_INFINITY, |m, v| max(m, v.dot(axis)))
     }
-}
-
-/// The separation along the vertex axis.
-#[inline]
-fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vector, c: Vector, r: Real) -> Real {
-    axis.dot(c) - r - vertex_axis_max(a, k, axis)
 }
 
 /// The polygon's vertex nearest `c` and the unit axis from it to `c` (see [`vertex_axis`]),
@@ -123,14 +156,10 @@ fn search<A: Polygonal>(a: &A, c: Vector, r: Real) -> (Axis, Vector, Real) {
             nearest = (4 * group + first_lane_equal(d, least), least);
         }
     }
-    let normals = a.normals();
     let k = nearest.0;
-    let axis = axis_from(a, k, c);
-    let s = vertex_separation(a, k, axis, c, r);
-    if s > best.1 {
-        (Axis::VertexA(k as u32), axis, s)
-    } else {
-        (Axis::EdgeA(best.0 as u32), normals[best.0], best.1)
+    match vertex_candidate(a, k, c, r) {
+        Some((axis, s)) if s > best.1 => (Axis::VertexA(k as u32), axis, s),
+        _ => (Axis::EdgeA(best.0 as u32), a.normals()[best.0], best.1),
     }
 }
 
@@ -153,8 +182,7 @@ pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> 
             nearest = (4 * group + first_lane_equal(d, least), least);
         }
     }
-    let k = nearest.0;
-    vertex_separation(a, k, axis_from(a, k, c), c, r) < 0.0
+    vertex_candidate(a, nearest.0, c, r).is_none_or(|(_, s)| s < 0.0)
 }
 
 /// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
@@ -178,8 +206,8 @@ pub fn overlaps_cached<A: Polygonal>(
         cache.set(Axis::EdgeA(i as u32));
         return false;
     }
-    let (k, axis) = vertex_axis(a, c);
-    if vertex_separation(a, k, axis, c, r) >= 0.0 {
+    let k = nearest_vertex(a, c);
+    if vertex_candidate(a, k, c, r).is_some_and(|(_, s)| s >= 0.0) {
         cache.set(Axis::VertexA(k as u32));
         return false;
     }

@@ -14,8 +14,10 @@
 //!          .   .   .          a sector's turn away
 //! ```
 
+use glam::DVec2;
+
 use crate::consts::SQRT_2;
-use crate::{Real, Vector};
+use crate::{Real, ToReal, Vector};
 
 /// How many sectors of directions a polygon keeps a face for.
 pub(crate) const SECTORS: usize = 16;
@@ -48,7 +50,7 @@ pub(crate) fn sector(u: Vector) -> usize {
 pub(crate) fn sector_faces(normals: &[Vector]) -> [u32; SECTORS] {
     core::array::from_fn(|k| {
         let angle = (k as f64 + 0.5) * core::f64::consts::TAU / SECTORS as f64;
-        let middle = Vector::new(angle.cos() as Real, angle.sin() as Real);
+        let middle = DVec2::from_angle(angle).to_real();
         climb(normals, middle, 0) as u32
     })
 }
