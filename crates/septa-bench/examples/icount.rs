@@ -21,6 +21,12 @@
 //! (regular polygons of circumradius 1, random rotations, A uniform in `[-50, 50]²`); the
 //! counted function runs the query once on each of [`PAIRS`] pairs, so the instructions per
 //! call are its inclusive count ÷ [`PAIRS`].
+//!
+//! With `ICOUNT_TIME=N` in the environment it times instead, for comparing two builds of septa
+//! on this noisy machine: the pairs in chunks of 100, each chunk run `N` times and its fastest
+//! run kept, summed, and printed as ns per call. Small chunks run often make it likely that
+//! some run of each went undisturbed; two builds run alternately a few times each differ by
+//! what their code differs by (a few % between runs of one build).
 
 #[allow(dead_code)]
 #[path = "../src/seed.rs"]
@@ -154,6 +160,26 @@ fn run_seed(op: &str, shapes: &[(seed::Polygon, seed::Polygon)]) -> f32 {
     sum
 }
 
+/// `ICOUNT_TIME`, when set: how many times to run each chunk.
+fn timed_runs() -> Option<usize> {
+    std::env::var("ICOUNT_TIME").ok().map(|n| n.parse().expect("ICOUNT_TIME: a number of runs"))
+}
+
+/// Prints ns per call: chunks of 100 pairs, the fastest of `runs` runs of each, summed.
+fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
+    let mut total = 0.0;
+    for chunk in shapes.chunks(100) {
+        let mut best = f64::INFINITY;
+        for _ in 0..runs {
+            let start = std::time::Instant::now();
+            black_box(run(chunk));
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        total += best;
+    }
+    println!("{:.2} ns per call", total * 1e9 / shapes.len() as f64);
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (op, sides, spread, which, circle) = match &args[..] {
@@ -170,6 +196,9 @@ fn main() {
             let ball = Circle::new(Vec2::ZERO, 1.0).unwrap();
             let shapes: Vec<_> =
                 pairs.iter().map(|p| (polygon(p.a.1), pose(p.a.0), ball, pose(p.b.0))).collect();
+            if let Some(runs) = timed_runs() {
+                return time(&shapes, runs, |chunk| run_septa_circle(black_box(op), black_box(chunk)));
+            }
             run_septa_circle(black_box(op), black_box(&shapes))
         }
         _ if circle => panic!("the circle workload is septa's only"),
@@ -178,6 +207,9 @@ fn main() {
             let pose = |c: DVec2| Pose::new(c.as_vec2(), 0.0);
             let shapes: Vec<_> =
                 pairs.iter().map(|p| (polygon(p.a.1), pose(p.a.0), polygon(p.b.1), pose(p.b.0))).collect();
+            if let Some(runs) = timed_runs() {
+                return time(&shapes, runs, |chunk| run_septa(black_box(op), black_box(chunk)));
+            }
             run_septa(black_box(op), black_box(&shapes))
         }
         "seed" => {
