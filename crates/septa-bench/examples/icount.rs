@@ -35,7 +35,7 @@ mod seed;
 use std::hint::black_box;
 
 use glam::{DVec2, Vec2};
-use septa::{Circle, ConvexPolygon, Pose};
+use septa::{Circle, Collide, ConvexPolygon, Pose};
 
 /// Pairs per run.
 const PAIRS: usize = 10_000;
@@ -76,40 +76,12 @@ fn regular(sides: usize, angle: f64) -> Vec<DVec2> {
     (0..sides).map(|k| DVec2::from_angle(angle + step * k as f64)).collect()
 }
 
+/// The query on every pair; B is a polygon or a circle.
 #[inline(never)]
-fn run_septa(op: &str, shapes: &[(ConvexPolygon, Pose, ConvexPolygon, Pose)]) -> f32 {
-    let mut sum = 0.0;
-    match op {
-        "overlaps" => {
-            for (a, pa, b, pb) in shapes {
-                sum += septa::overlaps(a, *pa, b, *pb) as u32 as f32;
-            }
-        }
-        "contact" => {
-            for (a, pa, b, pb) in shapes {
-                if let Some(c) = septa::contact(a, *pa, b, *pb) {
-                    sum += c.normal.x + c.normal.y + c.depth;
-                }
-            }
-        }
-        "collide" => {
-            for (a, pa, b, pb) in shapes {
-                if let Some(m) = septa::collide(a, *pa, b, *pb) {
-                    sum += m.normal.x + m.normal.y;
-                    for p in m.points() {
-                        sum += p.point.x + p.point.y + p.depth;
-                    }
-                }
-            }
-        }
-        _ => panic!("unknown query {op}"),
-    }
-    sum
-}
-
-/// [`run_septa`] with a circle for B.
-#[inline(never)]
-fn run_septa_circle(op: &str, shapes: &[(ConvexPolygon, Pose, Circle, Pose)]) -> f32 {
+fn run_septa<B>(op: &str, shapes: &[(ConvexPolygon, Pose, B, Pose)]) -> f32
+where
+    ConvexPolygon: Collide<B>,
+{
     let mut sum = 0.0;
     match op {
         "overlaps" => {
@@ -197,9 +169,9 @@ fn main() {
             let shapes: Vec<_> =
                 pairs.iter().map(|p| (polygon(p.a.1), pose(p.a.0), ball, pose(p.b.0))).collect();
             if let Some(runs) = timed_runs() {
-                return time(&shapes, runs, |chunk| run_septa_circle(black_box(op), black_box(chunk)));
+                return time(&shapes, runs, |chunk| run_septa(black_box(op), black_box(chunk)));
             }
-            run_septa_circle(black_box(op), black_box(&shapes))
+            run_septa(black_box(op), black_box(&shapes))
         }
         _ if circle => panic!("the circle workload is septa's only"),
         "septa" => {
