@@ -120,3 +120,42 @@ fn huge_but_finite_distances_give_finite_answers() {
         assert!((s.normal.length() - 1.0).abs() < 1e-5, "{s:?}");
     }
 }
+
+#[test]
+fn a_huge_circle_beside_a_long_thin_triangle_far_out_is_apart_in_every_query() {
+    // Found by fuzzing (`queries`): every input within the domain (|coordinates| ≤ 1e18). The
+    // circle (radius 1e18) is centred near (1e18, 0) and the triangle (within 3e3 of its
+    // origin, except two tips 1e9 out) sits near (0, 1e18): by hand the gap is about
+    // √2·1e18 − 1e18 − 1e9 ≈ 4.142e17. Far out, the squared distances from the centre to the
+    // triangle's corners round to the same number, so the corner "nearest" the centre is only
+    // nearly so; the vertex axis must not then be dropped, or the polygon–circle search reports
+    // an overlap of 2.4e17 that the bounding-circle test (rightly) contradicts.
+    let circle = Shape::from(Circle::new(Vector::new(4.0, -8.0), 1e18).unwrap());
+    let pose_circle = Pose {
+        translation: Vector::new(1e18, -6.5),
+        rotation: septa::Rot { cos: 0.83788717, sin: -0.5458434 },
+    };
+    let triangle = Shape::from(
+        ConvexPolygon::new(&[
+            Vector::new(-1e9, 7.730469),
+            Vector::new(1e9, -2879.76),
+            Vector::new(-0.5, -10.578125),
+        ])
+        .unwrap(),
+    );
+    let pose_triangle = Pose {
+        translation: Vector::new(-156.25, 1e18),
+        rotation: septa::Rot { cos: 0.97622985, sin: -0.21673788 },
+    };
+    for (a, pa, b, pb) in
+        [(&circle, pose_circle, &triangle, pose_triangle), (&triangle, pose_triangle, &circle, pose_circle)]
+    {
+        assert!(!overlaps(a, pa, b, pb));
+        let mut cache = septa::SatCache::default();
+        assert!(!septa::overlaps_cached(a, pa, b, pb, &mut cache));
+        assert!(!septa::overlaps_cached(a, pa, b, pb, &mut cache), "with the cache it just set");
+        assert!(contact(a, pa, b, pb).is_none() && septa::collide(a, pa, b, pb).is_none());
+        let s = septa::separation(a, pa, b, pb);
+        assert!((s.distance as f64 / 4.142e17 - 1.0).abs() < 1e-3, "{s:?}");
+    }
+}

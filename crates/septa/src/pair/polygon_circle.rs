@@ -15,8 +15,8 @@
 //! The work happens in the polygon's frame, with the centre moved there. When the centre sits
 //! exactly on the nearest vertex the direction is zero; the axis then falls back to the normal
 //! of the edge that starts at that vertex, which gives the right answer there (the circle
-//! overlaps by its radius). The vertex axis is computed only when it can separate further than
-//! every face, when the centre lies in the vertex's region (see `vertex_candidate`).
+//! overlaps by its radius). The vertex axis is computed only when the best face is not sure to
+//! separate at least as far (see `vertex_candidate`).
 
 use crate::pair::polygon_polygon::{first_lane_equal, origins_apart};
 use crate::{
@@ -83,37 +83,6 @@ fn nearest_vertex<A: Polygonal>(a: &A, c: Vector) -> usize {
     k
 }
 
-/// The vertex axis from vertex `k` (the vertex nearest `c`) and the separation along it, when
-/// it can separate further than every face: when the direction from the vertex to `c` lies
-/// between the normals of the two edges that meet there (the vertex's normal cone), so that the
-/// vertex is the polygon's support along it.
-///
-/// Otherwise the point of the polygon nearest `c` is on a face, or `c` is inside: either way a
-/// face normal separates at least as far as any direction does, this one included, so the axis
-/// cannot be the answer (it can only tie, in exact arithmetic), and its unit vector (a square
-/// root and a division) is not computed.
-///
-/// ```text
-///          n_before  ↖   ↗  nₖ        c here: the axis v → c lies in the cone,
-///                     \ /             and v is the polygon's support along it
-///           ----------- v
-///                       |  c there: beyond the face's side, a face separates further
-/// ```
-#[inline]
-fn vertex_candidate<A: Polygonal>(a: &A, k: usize, c: Vector, r: Real) -> Option<(Vector, Real)> {
-    let (vertices, normals) = (a.vertices(), a.normals());
-    let (v, after) = (vertices[k], normals[k]);
-    let before = normals[if k == 0 { normals.len() - 1 } else { k - 1 }];
-    let towards = c - v;
-    // The cone test is on the direction itself: scaling it to unit length changes no sign.
-    if before.perp_dot(towards) >= 0.0 && towards.perp_dot(after) >= 0.0 {
-        let axis = unit(towards).unwrap_or(after);
-        Some((axis, axis.dot(c) - r - v.dot(axis)))
-    } else {
-        None
-    }
-}
-
 /// The polygon's largest projection on the unit `axis` from vertex `k` towards the centre.
 #[inline]
 pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vector) -> Real {
@@ -128,6 +97,51 @@ pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vector) -> Re
     } else {
         a.vertices().iter().fold(Real::NEG_INFINITY, |m, v| max(m, v.dot(axis)))
     }
+}
+
+/// The separation along the vertex axis.
+#[inline]
+fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vector, c: Vector, r: Real) -> Real {
+    axis.dot(c) - r - vertex_axis_max(a, k, axis)
+}
+
+/// The vertex axis from vertex `k` (the vertex nearest `c`) and the separation along it, unless
+/// the best face `i` (separation `s`) is sure to separate at least as far as any direction:
+///
+/// * when the centre is inside the polygon (behind every face: `s + r ≤ 0`), the shortest way
+///   out is through a face;
+/// * when the centre is beyond face `i` and between its side lines, the point of the polygon
+///   nearest it is on that face, and the face's separation is the centre's distance minus `r`.
+///
+/// Then the axis's unit vector (a square root and a division) is not computed. The tests use
+/// the face only, not which vertex is nearest: far from the polygon, squared distances to its
+/// vertices can round to the same number.
+///
+/// ```text
+///                  face i's region
+///           :  c here: face i       :
+///     ------v1=====================v2------     c beyond v1's side line, outside:
+///           |        polygon        |           the vertex axis is computed
+/// ```
+#[inline]
+fn vertex_candidate<A: Polygonal>(
+    a: &A,
+    (i, s): (usize, Real),
+    k: usize,
+    c: Vector,
+    r: Real,
+) -> Option<(Vector, Real)> {
+    let (vertices, normal) = (a.vertices(), a.normals()[i]);
+    let (v1, v2) = (vertices[i], vertices[if i + 1 == vertices.len() { 0 } else { i + 1 }]);
+    // The edge runs from v1 to v2 along the normal turned a quarter counter-clockwise.
+    let along = Vector::new(-normal.y, normal.x);
+    let inside = s + r <= 0.0;
+    let facing = along.dot(c - v1) >= 0.0 && along.dot(c - v2) <= 0.0;
+    if inside || facing {
+        return None;
+    }
+    let axis = axis_from(a, k, c);
+    Some((axis, vertex_separation(a, k, axis, c, r)))
 }
 
 /// The polygon's vertex nearest `c` and the unit axis from it to `c` (see [`vertex_axis`]),
@@ -157,7 +171,7 @@ fn search<A: Polygonal>(a: &A, c: Vector, r: Real) -> (Axis, Vector, Real) {
         }
     }
     let k = nearest.0;
-    match vertex_candidate(a, k, c, r) {
+    match vertex_candidate(a, best, k, c, r) {
         Some((axis, s)) if s > best.1 => (Axis::VertexA(k as u32), axis, s),
         _ => (Axis::EdgeA(best.0 as u32), a.normals()[best.0], best.1),
     }
@@ -171,18 +185,21 @@ pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> 
     }
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
-    let mut nearest = (0, Real::INFINITY);
+    let (mut best, mut nearest) = ((0, Real::NEG_INFINITY), (0, Real::INFINITY));
     for group in 0..a.face_lanes().len() {
         let (s, d) = lane_separations_and_distances(a, group, c, r);
         if s.cmpge(Vector4::ZERO).any() {
             return false;
         }
-        let least = d.min_element();
+        let (most, least) = (s.max_element(), d.min_element());
+        if most > best.1 {
+            best = (4 * group + first_lane_equal(s, most), most);
+        }
         if least < nearest.1 {
             nearest = (4 * group + first_lane_equal(d, least), least);
         }
     }
-    vertex_candidate(a, nearest.0, c, r).is_none_or(|(_, s)| s < 0.0)
+    vertex_candidate(a, best, nearest.0, c, r).is_none_or(|(_, s)| s < 0.0)
 }
 
 /// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
@@ -202,12 +219,19 @@ pub fn overlaps_cached<A: Polygonal>(
     }
     // A cached vertex axis is not retried: which vertex is nearest changes as the circle moves,
     // and the axis is recomputed below anyway.
-    if let Some(i) = (0..a.vertices().len()).find(|&i| face_separation(a, i, c, r) >= 0.0) {
-        cache.set(Axis::EdgeA(i as u32));
-        return false;
+    let mut best = (0, Real::NEG_INFINITY);
+    for i in 0..a.vertices().len() {
+        let s = face_separation(a, i, c, r);
+        if s >= 0.0 {
+            cache.set(Axis::EdgeA(i as u32));
+            return false;
+        }
+        if s > best.1 {
+            best = (i, s);
+        }
     }
     let k = nearest_vertex(a, c);
-    if vertex_candidate(a, k, c, r).is_some_and(|(_, s)| s >= 0.0) {
+    if vertex_candidate(a, best, k, c, r).is_some_and(|(_, s)| s >= 0.0) {
         cache.set(Axis::VertexA(k as u32));
         return false;
     }
