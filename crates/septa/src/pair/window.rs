@@ -27,7 +27,8 @@
 //!
 //! How narrow the window is depends on how round the polygons are about their origins: with
 //! `ρ` close to the reach (a 64-gon: within 0.1 %) it holds two or three faces, and the search
-//! costs a binary search plus a handful of faces instead of every face. A long thin rectangle
+//! costs finding where to start (a table lookup and a step or two, see
+//! [`Polygonal::face_toward`]) plus a handful of faces instead of every face. A long thin rectangle
 //! has `ρ` far below its reach and its window holds every face; polygons whose origin lies
 //! outside them have no useful `ρ` at all, and are searched the usual way.
 //!
