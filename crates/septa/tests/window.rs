@@ -230,3 +230,20 @@ fn windowed_depths_match_an_f64_brute_force() {
     }
     assert!(compared > 1000, "only {compared} overlapping pairs compared");
 }
+
+#[test]
+fn a_nan_pose_ends_every_query() {
+    // Poses are not validated, and a NaN compares false with everything: every walk and climb
+    // of the window must still end (a walk that only stops at a vertex no lower than the last
+    // would run forever). Whatever the answers are, the queries must return.
+    let polygon = ConvexPolygon::regular(64, 1.0, 0.0).unwrap();
+    for pose in [
+        Pose::from_translation(Vector::new(Real::NAN, 0.5)),
+        Pose { translation: Vector::new(0.5, 0.0), rotation: septa::Rot { cos: Real::NAN, sin: 0.0 } },
+    ] {
+        let _ = overlaps(&polygon, Pose::IDENTITY, &polygon, pose);
+        let _ = contact(&polygon, Pose::IDENTITY, &polygon, pose);
+        let _ = collide(&polygon, Pose::IDENTITY, &polygon, pose);
+        let _ = separation(&polygon, Pose::IDENTITY, &polygon, pose);
+    }
+}

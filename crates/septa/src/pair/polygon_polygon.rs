@@ -195,7 +195,7 @@ fn max_separation_walking<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
         let direction = xf.rotation.apply_inv(normal);
         let (j, low) = match lowest {
             None => lowest_vertex(vertices, direction),
-            Some(j) => walk_down(vertices, direction, j),
+            Some(j) => walk_down(vertices, direction, j, true),
         };
         lowest = Some(j);
         let s = low + normal.dot(xf.translation) - offsets[i];
@@ -442,15 +442,27 @@ fn lowest_vertex(vertices: &[Vector], direction: Vector) -> (usize, Real) {
     best
 }
 
-/// The vertex lowest along `direction`, walking counter-clockwise from `start` while the next
-/// vertex is lower. On a convex polygon the projections along the boundary fall to the lowest
-/// vertex and rise after it, so the walk stops there when it starts at or before it.
+/// The vertex lowest along `direction`, walking from `start` while the next vertex is lower,
+/// counter-clockwise (`forwards`) or clockwise. On a convex polygon the projections along the
+/// boundary fall to the lowest vertex and rise after it, so the walk stops there when it starts
+/// on the side that falls towards it. At most one lap: a NaN direction (from a NaN pose)
+/// compares false with everything and would otherwise never stop.
 #[inline]
-fn walk_down(vertices: &[Vector], direction: Vector, start: usize) -> (usize, Real) {
+pub(crate) fn walk_down(
+    vertices: &[Vector],
+    direction: Vector,
+    start: usize,
+    forwards: bool,
+) -> (usize, Real) {
     let n = vertices.len();
     let (mut j, mut low) = (start, vertices[start].dot(direction));
     for _ in 0..n {
-        let next = if j + 1 == n { 0 } else { j + 1 };
+        let next = match (forwards, j) {
+            (true, j) if j + 1 == n => 0,
+            (true, j) => j + 1,
+            (false, 0) => n - 1,
+            (false, j) => j - 1,
+        };
         let d = vertices[next].dot(direction);
         if d >= low {
             break;
@@ -496,10 +508,12 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
     let (mut low, mut high) = (None, None);
     for axis in a.axes() {
         let direction = xf.rotation.apply_inv(axis.normal);
-        let (j, lo) =
-            low.map_or_else(|| lowest_vertex(vertices, direction), |j| walk_down(vertices, direction, j));
-        let (k, minus_hi) =
-            high.map_or_else(|| lowest_vertex(vertices, -direction), |k| walk_down(vertices, -direction, k));
+        let (j, lo) = low
+            .map_or_else(|| lowest_vertex(vertices, direction), |j| walk_down(vertices, direction, j, true));
+        let (k, minus_hi) = high.map_or_else(
+            || lowest_vertex(vertices, -direction),
+            |k| walk_down(vertices, -direction, k, true),
+        );
         (low, high) = (Some(j), Some(k));
         let (beyond_face, beyond_opposite) = clearances(axis, lo, -minus_hi, xf);
         if beyond_face >= 0.0 {

@@ -36,34 +36,13 @@
 //! larger than the rounding in either, so the search finds the same face, and the same number,
 //! as testing every face by walking: ties still go to the lower index.
 
-use crate::{Polygonal, Pose, Real, Vector};
+use super::polygon_polygon::walk_down;
+use crate::{Polygonal, Pose, Real};
 
 /// How far below the best separation (as a fraction of the sizes and distance involved) a
 /// face's bound must fall before the face is passed over: far more than the rounding in the
 /// separations and the bounds, so that no face that rounding could make the best is skipped.
 const WINDOW_MARGIN: Real = 1e-4;
-
-/// The vertex lowest along `direction` and its projection, walking from vertex `j` (whose
-/// projection is `low`) one way round while the next vertex is lower. Along a convex polygon's
-/// boundary the projections fall to the lowest vertex and rise after it, so the walk stops
-/// there when it starts on the side that falls towards it.
-#[inline(always)]
-fn walk(
-    vertices: &[Vector],
-    direction: Vector,
-    (mut j, mut low): (usize, Real),
-    forwards: bool,
-) -> (usize, Real) {
-    let n = vertices.len();
-    loop {
-        let k = step(j, forwards, n);
-        let d = vertices[k].dot(direction);
-        if d >= low {
-            return (j, low);
-        }
-        (j, low) = (k, d);
-    }
-}
 
 /// The next index round a loop of `n`, counter-clockwise or clockwise (without a division).
 #[inline(always)]
@@ -115,12 +94,11 @@ pub(crate) fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal
     // by walking from `cursor`: the same arithmetic as every other path.
     let separation = |i: usize, along: Real, cursor: usize, forwards: Option<bool>| {
         let direction = xf.rotation.apply_inv(normals[i]);
-        let from = (cursor, vertices[cursor].dot(direction));
         let (j, low) = match forwards {
-            Some(forwards) => walk(vertices, direction, from, forwards),
+            Some(forwards) => walk_down(vertices, direction, cursor, forwards),
             // From the start, either way: forwards first, and backwards if that did not fall.
-            None => match walk(vertices, direction, from, true) {
-                (j, _) if j == cursor => walk(vertices, direction, from, false),
+            None => match walk_down(vertices, direction, cursor, true) {
+                (j, _) if j == cursor => walk_down(vertices, direction, cursor, false),
                 lowest => lowest,
             },
         };

@@ -15,8 +15,7 @@ pub use circle::Circle;
 pub use oriented_box::OrientedBox;
 pub use polygon::{ConvexPolygon, COLLINEAR_TOLERANCE};
 
-pub(crate) use facing::climb;
-pub(crate) use facing::{sector, sector_faces, SECTORS};
+pub(crate) use facing::{climb, sector, sector_faces, SECTORS};
 
 use crate::{Interval, Real, Vector, Vector4};
 
