@@ -139,8 +139,10 @@ fn timed_runs() -> Option<usize> {
 
 /// Prints ns per call: chunks of 100 pairs, the fastest of `runs` runs of each, summed.
 fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
+    let size =
+        std::env::var("ICOUNT_CHUNK").map_or(100, |n| n.parse().expect("ICOUNT_CHUNK: a number of pairs"));
     let mut total = 0.0;
-    for chunk in shapes.chunks(100) {
+    for chunk in shapes.chunks(size) {
         let mut best = f64::INFINITY;
         for _ in 0..runs {
             let start = std::time::Instant::now();

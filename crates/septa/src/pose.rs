@@ -6,7 +6,7 @@
 //! (see [`Pose::inv_mul`]), which costs one rotation per axis instead of one per vertex and keeps
 //! coordinates small, and so precise, even when both shapes are far from the world origin.
 
-use crate::{Real, Vector};
+use crate::{Real, Vector, Vector4};
 
 /// A rotation in the plane, stored as its cosine and sine (a unit complex number).
 ///
@@ -127,12 +127,21 @@ impl Pose {
     ///
     /// The translations are subtracted *before* rotating, so two shapes far from the origin
     /// but close to each other get a small, accurate relative translation.
+    ///
+    /// Both parts are the same turn back by `self.rotation` (of the translation between the
+    /// frames, and of `other.rotation` as a unit vector), so they are computed side by side in
+    /// four lanes: the same products and sums as [`Rot::apply_inv`] and [`Rot::inv_mul`], to
+    /// the bit.
     #[inline]
     pub fn inv_mul(&self, other: &Pose) -> Pose {
-        Pose {
-            translation: self.rotation.apply_inv(other.translation - self.translation),
-            rotation: self.rotation.inv_mul(other.rotation),
-        }
+        let d = other.translation - self.translation;
+        let Rot { cos, sin } = self.rotation;
+        // [x, y, cos, sin] turned back: c·[x, y, c', s'] + s·[y, −x, s', −c'].
+        let p = Vector4::new(d.x, d.y, other.rotation.cos, other.rotation.sin);
+        let q = Vector4::new(d.y, d.x, other.rotation.sin, other.rotation.cos)
+            * Vector4::new(1.0, -1.0, 1.0, -1.0);
+        let [x, y, c, s] = (Vector4::splat(cos) * p + Vector4::splat(sin) * q).to_array();
+        Pose { translation: Vector::new(x, y), rotation: Rot { cos: c, sin: s } }
     }
 
     /// True when both parts are finite numbers.

@@ -144,5 +144,5 @@ pub fn collide(a: &OrientedBox, pose_a: Pose, b: &OrientedBox, pose_b: Pose) -> 
         return None;
     }
     let a_in_b = pose_b.inv_mul(&pose_a);
-    Some(polygon_polygon::manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), (i, sa), (j, sb), None))
+    polygon_polygon::manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), (i, sa), (j, sb), None)
 }

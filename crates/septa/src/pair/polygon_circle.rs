@@ -16,7 +16,8 @@
 //! exactly on the nearest vertex the direction is zero; the axis then falls back to the normal
 //! of the edge that starts at that vertex, which gives the right answer there (the circle
 //! overlaps by its radius). The vertex axis is computed only when the best face is not sure to
-//! separate at least as far (see `vertex_candidate`).
+//! separate at least as far, and the vertex it starts from is one end of that face (see
+//! `vertex_candidate`), so the queries never measure the distance to every vertex.
 
 use crate::pair::polygon_polygon::{first_lane_equal, origins_apart};
 use crate::{
@@ -31,21 +32,12 @@ fn bounding_circles_apart<A: Polygonal>(a: &A, pose_a: &Pose, b: &Circle, pose_b
     origins_apart(pose_a, pose_b, a.reach() + b.center().length() + b.radius())
 }
 
-/// The circle's separation from four faces at once and the squared distances from four
-/// vertices to the centre, per lane computed exactly as the one-face `n · c − d − r` and
-/// `distance_squared` are, for groups `group` of the face and vertex lanes.
+/// The circle's separation from four faces at once, per lane computed exactly as the one-face
+/// `n · c − d − r` is, for group `group` of the face lanes.
 #[inline(always)]
-fn lane_separations_and_distances<A: Polygonal>(
-    a: &A,
-    group: usize,
-    c: Vector,
-    r: Real,
-) -> (Vector4, Vector4) {
-    let (faces, vertices) = (&a.face_lanes()[group], &a.lanes()[group]);
-    let (cx, cy) = (Vector4::splat(c.x), Vector4::splat(c.y));
-    let s = faces.nx * cx + faces.ny * cy - faces.hi - Vector4::splat(r);
-    let (dx, dy) = (vertices.xs - cx, vertices.ys - cy);
-    (s, dx * dx + dy * dy)
+fn lane_separations<A: Polygonal>(a: &A, group: usize, c: Vector, r: Real) -> Vector4 {
+    let faces = &a.face_lanes()[group];
+    faces.nx * Vector4::splat(c.x) + faces.ny * Vector4::splat(c.y) - faces.hi - Vector4::splat(r)
 }
 
 /// The circle's centre in the polygon's frame.
@@ -105,43 +97,51 @@ fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vector, c: Vector, r: 
     axis.dot(c) - r - vertex_axis_max(a, k, axis)
 }
 
-/// The vertex axis from vertex `k` (the vertex nearest `c`) and the separation along it, unless
-/// the best face `i` (separation `s`) is sure to separate at least as far as any direction:
+/// The vertex axis and the separation along it, with the vertex it starts from, unless the
+/// best face `i` (separation `s`) is sure to separate at least as far as any direction:
 ///
 /// * when the centre is inside the polygon (behind every face: `s + r ≤ 0`), the shortest way
 ///   out is through a face;
 /// * when the centre is beyond face `i` and between its side lines, the point of the polygon
 ///   nearest it is on that face, and the face's separation is the centre's distance minus `r`.
 ///
-/// Then the axis's unit vector (a square root and a division) is not computed. The tests use
-/// the face only, not which vertex is nearest: far from the polygon, squared distances to its
-/// vertices can round to the same number.
+/// Otherwise the centre lies beyond one of the face's side lines, and the polygon's vertex
+/// nearest it is that end of the face. (When the nearest point of the polygon is a vertex `w`,
+/// `c − w` lies between the normals of the two faces meeting at `w`; any other face's normal is
+/// further round from `c − w` than one of those two, and its plane no nearer `c`, so the best
+/// face is one of them, and `c` is beyond its side line through `w`.) The tests are linear in
+/// `c`: far from the polygon, squared distances to its vertices round to the same number, and
+/// comparing them could pick the wrong vertex.
 ///
 /// ```text
 ///                  face i's region
 ///           :  c here: face i       :
 ///     ------v1=====================v2------     c beyond v1's side line, outside:
-///           |        polygon        |           the vertex axis is computed
+///           |        polygon        |           the axis from v1 is computed
 /// ```
 #[inline]
 fn vertex_candidate<A: Polygonal>(
     a: &A,
     (i, s): (usize, Real),
-    k: usize,
     c: Vector,
     r: Real,
-) -> Option<(Vector, Real)> {
+) -> Option<(usize, Vector, Real)> {
     let (vertices, normal) = (a.vertices(), a.normals()[i]);
-    let (v1, v2) = (vertices[i], vertices[if i + 1 == vertices.len() { 0 } else { i + 1 }]);
+    let i2 = if i + 1 == vertices.len() { 0 } else { i + 1 };
     // The edge runs from v1 to v2 along the normal turned a quarter counter-clockwise.
     let along = Vector::new(-normal.y, normal.x);
-    let inside = s + r <= 0.0;
-    let facing = along.dot(c - v1) >= 0.0 && along.dot(c - v2) <= 0.0;
-    if inside || facing {
+    if s + r <= 0.0 {
         return None;
     }
+    let k = if along.dot(c - vertices[i]) < 0.0 {
+        i
+    } else if along.dot(c - vertices[i2]) > 0.0 {
+        i2
+    } else {
+        return None;
+    };
     let axis = axis_from(a, k, c);
-    Some((axis, vertex_separation(a, k, axis, c, r)))
+    Some((k, axis, vertex_separation(a, k, axis, c, r)))
 }
 
 /// The polygon's vertex nearest `c` and the unit axis from it to `c` (see [`vertex_axis`]),
@@ -152,27 +152,22 @@ fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vector) -> Vector {
 }
 
 /// The largest separation over the polygon's normals and the vertex axis, in the polygon's
-/// frame: (axis, its unit direction, separation). Faces win ties. One pass finds both the best
-/// face and the nearest vertex, four faces and vertices at a time: the lowest lane holding a
-/// group's extreme wins, and a later group only with a strictly better one, so ties go to the
-/// lower index; padding lanes repeat the last face and vertex and never beat them.
+/// frame: (axis, its unit direction, separation). Faces win ties. The faces are tested four at
+/// a time: the lowest lane holding a group's largest separation wins, and a later group only
+/// with a strictly larger one, so ties go to the lower index; padding lanes repeat the last
+/// face and never beat it.
 #[inline]
 fn search<A: Polygonal>(a: &A, c: Vector, r: Real) -> (Axis, Vector, Real) {
     let mut best = (0, Real::NEG_INFINITY);
-    let mut nearest = (0, Real::INFINITY);
     for group in 0..a.face_lanes().len() {
-        let (s, d) = lane_separations_and_distances(a, group, c, r);
-        let (most, least) = (s.max_element(), d.min_element());
+        let s = lane_separations(a, group, c, r);
+        let most = s.max_element();
         if most > best.1 {
             best = (4 * group + first_lane_equal(s, most), most);
         }
-        if least < nearest.1 {
-            nearest = (4 * group + first_lane_equal(d, least), least);
-        }
     }
-    let k = nearest.0;
-    match vertex_candidate(a, best, k, c, r) {
-        Some((axis, s)) if s > best.1 => (Axis::VertexA(k as u32), axis, s),
+    match vertex_candidate(a, best, c, r) {
+        Some((k, axis, s)) if s > best.1 => (Axis::VertexA(k as u32), axis, s),
         _ => (Axis::EdgeA(best.0 as u32), a.normals()[best.0], best.1),
     }
 }
@@ -185,21 +180,18 @@ pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> 
     }
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
-    let (mut best, mut nearest) = ((0, Real::NEG_INFINITY), (0, Real::INFINITY));
+    let mut best = (0, Real::NEG_INFINITY);
     for group in 0..a.face_lanes().len() {
-        let (s, d) = lane_separations_and_distances(a, group, c, r);
+        let s = lane_separations(a, group, c, r);
         if s.cmpge(Vector4::ZERO).any() {
             return false;
         }
-        let (most, least) = (s.max_element(), d.min_element());
+        let most = s.max_element();
         if most > best.1 {
             best = (4 * group + first_lane_equal(s, most), most);
         }
-        if least < nearest.1 {
-            nearest = (4 * group + first_lane_equal(d, least), least);
-        }
     }
-    vertex_candidate(a, best, nearest.0, c, r).is_none_or(|(_, s)| s < 0.0)
+    vertex_candidate(a, best, c, r).is_none_or(|(_, _, s)| s < 0.0)
 }
 
 /// [`overlaps`], trying the axis in `cache` first and remembering the axis that separates.
@@ -230,10 +222,11 @@ pub fn overlaps_cached<A: Polygonal>(
             best = (i, s);
         }
     }
-    let k = nearest_vertex(a, c);
-    if vertex_candidate(a, best, k, c, r).is_some_and(|(_, s)| s >= 0.0) {
-        cache.set(Axis::VertexA(k as u32));
-        return false;
+    if let Some((k, _, s)) = vertex_candidate(a, best, c, r) {
+        if s >= 0.0 {
+            cache.set(Axis::VertexA(k as u32));
+            return false;
+        }
     }
     true
 }

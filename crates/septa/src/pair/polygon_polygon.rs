@@ -221,6 +221,15 @@ fn max_separation_paired<const STOP_AT_GAP: bool, B: Polygonal>(
     b: &B,
     xf: &Pose,
 ) -> (usize, Real) {
+    if let [lanes] = half_lanes {
+        // One group holds both halves: the largest of both separations lane by lane is the
+        // best, and its face is the lowest lane of the first half holding it, else of the
+        // second. No branch on which half wins, which random pairs would mispredict.
+        let (lo, hi) = lane_shadows(lanes, b, xf);
+        let (ahead, behind) = (lo - lanes.hi, -hi - lanes.hi);
+        let most = ahead.max(behind).max_element();
+        return (paired_face(ahead, behind, most, half), most);
+    }
     let (mut front, mut back) = ((0, Real::NEG_INFINITY), (0, Real::NEG_INFINITY));
     for (group, lanes) in half_lanes.iter().enumerate() {
         let (lo, hi) = lane_shadows(lanes, b, xf);
@@ -406,6 +415,20 @@ fn best_faces<A: Polygonal, B: Polygonal>(
     (best_b.1 < 0.0).then_some((best_a, best_b))
 }
 
+/// Of a polygon whose face `i + half` is face `i` turned around, with `front` and `back` holding
+/// one number per face of the first half and of the second: the lowest face holding `value`
+/// (first-half faces come first), chosen without a branch. When no lane holds it (a NaN), some
+/// face, never one out of range.
+#[inline(always)]
+fn paired_face(front: Vector4, back: Vector4, value: Real, half: usize) -> usize {
+    let value = Vector4::splat(value);
+    let (f, b) = (front.cmpeq(value).bitmask(), back.cmpeq(value).bitmask());
+    // A first-half lane that holds it is below `half` (padding lanes repeat a real one), a
+    // second-half one at least `half`, and an empty mask gives 32: the smaller wins.
+    let k = (f.trailing_zeros() as usize).min(half + b.trailing_zeros() as usize);
+    k.min(2 * half - 1)
+}
+
 /// The lowest lane of `v` that holds `value`.
 #[inline(always)]
 pub(crate) fn first_lane_equal(v: Vector4, value: Real) -> usize {
@@ -427,6 +450,17 @@ fn most_antiparallel(lanes: &[NormalLanes], direction: Vector) -> usize {
         }
     }
     best.0
+}
+
+/// [`most_antiparallel`] for a polygon whose faces come in opposite pairs and whose first half
+/// fits one group of four (see [`Polygonal::half_face_lanes`]): face `i + half`'s dot product
+/// is face `i`'s negated, exactly, so the smallest over all faces is `−max |nᵢ · d|`, found
+/// from the first half alone.
+#[inline(always)]
+fn most_antiparallel_paired(lanes: &NormalLanes, half: usize, direction: Vector) -> usize {
+    let dots = lanes.nx * Vector4::splat(direction.x) + lanes.ny * Vector4::splat(direction.y);
+    let least = -dots.abs().max_element();
+    paired_face(dots, -dots, least, half)
 }
 
 /// The vertex lowest along `direction` and its projection, by projecting every vertex.
@@ -669,13 +703,16 @@ pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let peaks = peaks(a, b, &b_in_a, &a_in_b, WINDOW_FROM);
     let (best_a, best_b) = best_faces(a, b, (&b_in_a, &a_in_b), peaks)?;
-    Some(manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), best_a, best_b, peaks))
+    manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), best_a, best_b, peaks)
 }
 
 /// The manifold of two overlapping polygons, given the relative poses (b in a's frame, a in
 /// b's) and the best face of each with its separation: the reference face is a's unless b's is
 /// better by more than [`REFERENCE_BIAS`]. With the window's `peaks`, the incident face is
 /// climbed to from the incident polygon's peak rather than searched for among all its faces.
+///
+/// Always `Some`: the manifold is built where [`collide`] returns it, rather than built and
+/// then copied into an `Option`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     a: &A,
@@ -686,7 +723,7 @@ pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     (i, sa): (usize, Real),
     (j, sb): (usize, Real),
     peaks: Option<Peaks>,
-) -> Manifold {
+) -> Option<Manifold> {
     let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
     if sb > sa + tolerance {
         clip::<true, _, _>(b, j, a, a_in_b, &pose_b, peaks.map(|p| p.a))
@@ -707,7 +744,7 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     xf: &Pose,
     pose: &Pose,
     incident_peak: Option<usize>,
-) -> Manifold {
+) -> Option<Manifold> {
     // The next vertex round the loop, without an integer division.
     let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
     let r_next = next(r, reference.vertices().len());
@@ -720,7 +757,10 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
         // The same face, climbed to from the incident polygon's face that looks at the
         // reference polygon (−(n · d) is exactly −n · d, so ties break alike).
         Some(peak) => climb(incident.normals(), -direction, peak),
-        None => most_antiparallel(incident.face_lanes(), direction),
+        None => match incident.half_face_lanes() {
+            Some([lanes]) => most_antiparallel_paired(lanes, incident.normals().len() / 2, direction),
+            _ => most_antiparallel(incident.face_lanes(), direction),
+        },
     };
     let k2 = next(k, incident.vertices().len());
     let edge = (xf.apply(incident.vertices()[k]), xf.apply(incident.vertices()[k2]));
@@ -762,12 +802,12 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     let world_normal = world_normal::<FLIPPED>(pose, normal);
     let faces = ClipFaces { reference_on_b: FLIPPED, reference: r as u32, incident: k as u32 };
     match (p_depth > 0.0, q_depth > 0.0) {
-        (true, true) => {
+        (true, true) => Some(
             Manifold::two(world_normal, point(p, p_depth, p_cut, k), point(q, q_depth, q_cut, k2))
-                .with_faces(faces)
-        }
-        (true, false) => Manifold::one(world_normal, point(p, p_depth, p_cut, k)).with_faces(faces),
-        (false, true) => Manifold::one(world_normal, point(q, q_depth, q_cut, k2)).with_faces(faces),
+                .with_faces(faces),
+        ),
+        (true, false) => Some(Manifold::one(world_normal, point(p, p_depth, p_cut, k)).with_faces(faces)),
+        (false, true) => Some(Manifold::one(world_normal, point(q, q_depth, q_cut, k2)).with_faces(faces)),
         (false, false) => fallback::<FLIPPED, _>(reference, r, (k, k2), edge, pose),
     }
 }
@@ -811,11 +851,11 @@ fn fallback<const FLIPPED: bool, R: Polygonal>(
     (k, k2): (usize, usize),
     (p, q): (Vector, Vector),
     pose: &Pose,
-) -> Manifold {
+) -> Option<Manifold> {
     let (normal, offset) = (reference.normals()[r], reference.plane_offsets()[r]);
     let (p_depth, q_depth) = (offset - normal.dot(p), offset - normal.dot(q));
     let (at, depth, end) = if q_depth > p_depth { (q, q_depth, k2) } else { (p, p_depth, k) };
     let point = contact_point::<FLIPPED>(pose, at, depth.max(Real::MIN_POSITIVE), clip_id(r, k, None, end));
     let faces = ClipFaces { reference_on_b: FLIPPED, reference: r as u32, incident: k as u32 };
-    Manifold::one(world_normal::<FLIPPED>(pose, normal), point).with_faces(faces)
+    Some(Manifold::one(world_normal::<FLIPPED>(pose, normal), point).with_faces(faces))
 }
