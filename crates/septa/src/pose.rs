@@ -117,6 +117,21 @@ impl Pose {
         self.rotation.apply(p) + self.translation
     }
 
+    /// Maps two local points to the world at once, side by side in four lanes: the same
+    /// products and sums as [`Pose::apply`] on each, to the bit.
+    #[inline(always)]
+    pub(crate) fn apply_pair(&self, p: Vector, q: Vector) -> (Vector, Vector) {
+        let Rot { cos, sin } = self.rotation;
+        let t = self.translation;
+        // Each point [x, y] turned: c·[x, y] + s·[−y, x], then moved.
+        let points = Vector4::new(p.x, p.y, q.x, q.y);
+        let turned = Vector4::new(p.y, p.x, q.y, q.x) * Vector4::new(-1.0, 1.0, -1.0, 1.0);
+        let [px, py, qx, qy] =
+            (Vector4::splat(cos) * points + Vector4::splat(sin) * turned + Vector4::new(t.x, t.y, t.x, t.y))
+                .to_array();
+        (Vector::new(px, py), Vector::new(qx, qy))
+    }
+
     /// Maps a world point into the local frame.
     #[inline]
     pub fn apply_inv(&self, p: Vector) -> Vector {

@@ -29,7 +29,7 @@ use crate::{
 /// circle clearly apart? Then so are the shapes; see the polygon–polygon version of this test.
 #[inline(always)]
 fn bounding_circles_apart<A: Polygonal>(a: &A, pose_a: &Pose, b: &Circle, pose_b: &Pose) -> bool {
-    origins_apart(pose_a, pose_b, a.reach() + b.center().length() + b.radius())
+    origins_apart(pose_a, pose_b, a.reach() + b.reach())
 }
 
 /// The circle's separation from four faces at once, per lane computed exactly as the one-face
@@ -119,7 +119,7 @@ fn vertex_separation<A: Polygonal>(a: &A, k: usize, axis: Vector, c: Vector, r: 
 ///     ------v1=====================v2------     c beyond v1's side line, outside:
 ///           |        polygon        |           the axis from v1 is computed
 /// ```
-#[inline]
+#[inline(always)]
 fn vertex_candidate<A: Polygonal>(
     a: &A,
     (i, s): (usize, Real),

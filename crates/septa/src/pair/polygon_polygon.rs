@@ -321,7 +321,10 @@ fn parallelogram_shadows<A: Polygonal, B: Polygonal>(
     let dx = c * nx + s * ny;
     let dy = -s * nx + c * ny;
     let shift = nx * Vector4::new(t.x, t.x, u.x, u.x) + ny * Vector4::new(t.y, t.y, u.y, u.y);
-    if let (Some([hb]), Some([ha])) = (b.half_lanes(), a.half_lanes()) {
+    let symmetric = a.layout().symmetric && b.layout().symmetric;
+    if let (true, Some(hb), Some(ha)) =
+        (symmetric, b.half_lanes().and_then(<[_]>::first), a.half_lanes().and_then(<[_]>::first))
+    {
         // Both symmetric about their origins (boxes, rectangles): two vertices each give the
         // shadows (see `Polygonal::half_lanes`).
         let mut h = Vector4::ZERO;
@@ -344,10 +347,11 @@ fn parallelogram_shadows<A: Polygonal, B: Polygonal>(
     (lo + shift, hi + shift)
 }
 
-/// Are both polygons parallelograms (two axes each)? See [`parallelogram_shadows`].
+/// Are both polygons parallelograms laid out for [`parallelogram_shadows`] (see [`Layout`](crate::Layout))?
+/// Worked out once per polygon, so asking costs two loads.
 #[inline(always)]
 fn parallelograms<A: Polygonal, B: Polygonal>(a: &A, b: &B) -> bool {
-    a.axes().len() <= 2 && b.axes().len() <= 2
+    a.layout().parallelogram && b.layout().parallelogram
 }
 
 /// Is there a gap between two parallelograms? On each of the four axes, the other polygon's
@@ -363,20 +367,15 @@ fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &P
 
 /// Each parallelogram's best face and its separation, as [`max_separation`] finds them, from
 /// the one pass of [`parallelogram_shadows`]. A parallelogram's axes are faces 0 and 1, with
-/// faces 2 and 3 opposite them (see [`SatAxis`]); the separation from an opposite face is
-/// `−d − hi`, the same number as projecting on its own normal. `None` when the polygons' axes
-/// are not laid out so (a shape of the caller's own making).
+/// faces 2 and 3 opposite them (see [`Layout`](crate::Layout)); the separation from an opposite face is
+/// `−d − hi`, the same number as projecting on its own normal.
 #[inline(always)]
 fn parallelogram_faces<A: Polygonal, B: Polygonal>(
     a: &A,
     b: &B,
     b_in_a: &Pose,
     a_in_b: &Pose,
-) -> Option<((usize, Real), (usize, Real))> {
-    let laid_out = |axes: &[SatAxis]| matches!(axes, [x, y] if (x.face, x.opposite, y.face, y.opposite) == (0, Some(2), 1, Some(3)));
-    if !(laid_out(a.axes()) && laid_out(b.axes())) {
-        return None;
-    }
+) -> ((usize, Real), (usize, Real)) {
     let (lo, hi) = parallelogram_shadows(a, b, b_in_a, a_in_b);
     let (la, lb) = (&a.axis_lanes()[0], &b.axis_lanes()[0]);
     let join = |p: Vector4, q: Vector4| Vector4::new(p.x, p.y, q.x, q.y);
@@ -387,32 +386,34 @@ fn parallelogram_faces<A: Polygonal, B: Polygonal>(
         let most = s.max_element();
         (first_lane_equal(s, most), most)
     };
-    Some((
+    (
         best(Vector4::new(ahead.x, ahead.y, behind.x, behind.y)),
         best(Vector4::new(ahead.z, ahead.w, behind.z, behind.w)),
-    ))
+    )
 }
 
 /// Each polygon's best face with its separation, or `None` when either polygon has a face that
-/// separates (touching counts): what [`contact`] and [`collide`] start from.
+/// separates (touching counts): what [`contact`] and [`collide`] start from. Also where the
+/// window search started, when it was used (see [`WINDOW_FROM`]); parallelograms are answered
+/// before that is even asked.
+#[allow(clippy::type_complexity)]
 #[inline(always)]
 fn best_faces<A: Polygonal, B: Polygonal>(
     a: &A,
     b: &B,
     (b_in_a, a_in_b): (&Pose, &Pose),
-    peaks: Option<Peaks>,
-) -> Option<((usize, Real), (usize, Real))> {
+) -> Option<((usize, Real), (usize, Real), Option<Peaks>)> {
     if parallelograms(a, b) {
-        if let Some((best_a, best_b)) = parallelogram_faces(a, b, b_in_a, a_in_b) {
-            return (best_a.1 < 0.0 && best_b.1 < 0.0).then_some((best_a, best_b));
-        }
+        let (best_a, best_b) = parallelogram_faces(a, b, b_in_a, a_in_b);
+        return (best_a.1 < 0.0 && best_b.1 < 0.0).then_some((best_a, best_b, None));
     }
+    let peaks = peaks(a, b, b_in_a, a_in_b, WINDOW_FROM);
     let best_a = max_separation::<true, _, _>(a, b, b_in_a, peaks.map(Peaks::for_a));
     if best_a.1 >= 0.0 {
         return None;
     }
     let best_b = max_separation::<true, _, _>(b, a, a_in_b, peaks.map(Peaks::for_b));
-    (best_b.1 < 0.0).then_some((best_a, best_b))
+    (best_b.1 < 0.0).then_some((best_a, best_b, peaks))
 }
 
 /// Of a polygon whose face `i + half` is face `i` turned around, with `front` and `back` holding
@@ -687,8 +688,7 @@ pub fn contact<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
         return None;
     }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
-    let peaks = peaks(a, b, &b_in_a, &a_in_b, WINDOW_FROM);
-    let (best_a, best_b) = best_faces(a, b, (&b_in_a, &a_in_b), peaks)?;
+    let (best_a, best_b, _) = best_faces(a, b, (&b_in_a, &a_in_b))?;
     better_face(a, pose_a, b, pose_b, best_a, best_b).contact()
 }
 
@@ -701,8 +701,7 @@ pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
         return None;
     }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
-    let peaks = peaks(a, b, &b_in_a, &a_in_b, WINDOW_FROM);
-    let (best_a, best_b) = best_faces(a, b, (&b_in_a, &a_in_b), peaks)?;
+    let (best_a, best_b, peaks) = best_faces(a, b, (&b_in_a, &a_in_b))?;
     manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), best_a, best_b, peaks)
 }
 
@@ -763,7 +762,7 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
         },
     };
     let k2 = next(k, incident.vertices().len());
-    let edge = (xf.apply(incident.vertices()[k]), xf.apply(incident.vertices()[k2]));
+    let edge = xf.apply_pair(incident.vertices()[k], incident.vertices()[k2]);
 
     // Clip the incident edge by the side planes through v1 and v2, which face out along the
     // reference edge's tangent, keeping the part with side · x ≤ offset. An end beyond a plane
@@ -796,18 +795,29 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     // Keep the clipped ends behind the reference face.
     let offset = reference.plane_offsets()[r];
     let (p_depth, q_depth) = (offset - normal.dot(p), offset - normal.dot(q));
+    // Both ends to the world at once, used or not: cheaper than moving each as needed.
+    let (p_world, q_world) = pose.apply_pair(p, q);
     let point = |at: Vector, depth: Real, cut: Option<usize>, end: usize| {
-        contact_point::<FLIPPED>(pose, at, depth, clip_id(r, k, cut, end))
+        let id = clip_id(r, k, cut, end);
+        ContactPoint { point: at, depth, id: if FLIPPED { id.flipped() } else { id } }
     };
     let world_normal = world_normal::<FLIPPED>(pose, normal);
     let faces = ClipFaces { reference_on_b: FLIPPED, reference: r as u32, incident: k as u32 };
     match (p_depth > 0.0, q_depth > 0.0) {
         (true, true) => Some(
-            Manifold::two(world_normal, point(p, p_depth, p_cut, k), point(q, q_depth, q_cut, k2))
-                .with_faces(faces),
+            Manifold::two(
+                world_normal,
+                point(p_world, p_depth, p_cut, k),
+                point(q_world, q_depth, q_cut, k2),
+            )
+            .with_faces(faces),
         ),
-        (true, false) => Some(Manifold::one(world_normal, point(p, p_depth, p_cut, k)).with_faces(faces)),
-        (false, true) => Some(Manifold::one(world_normal, point(q, q_depth, q_cut, k2)).with_faces(faces)),
+        (true, false) => {
+            Some(Manifold::one(world_normal, point(p_world, p_depth, p_cut, k)).with_faces(faces))
+        }
+        (false, true) => {
+            Some(Manifold::one(world_normal, point(q_world, q_depth, q_cut, k2)).with_faces(faces))
+        }
         (false, false) => fallback::<FLIPPED, _>(reference, r, (k, k2), edge, pose),
     }
 }

@@ -17,6 +17,9 @@ use crate::{check_point, within_limit, Interval, Real, ShapeError, Vector};
 pub struct Circle {
     center: Vector,
     radius: Real,
+    /// How far the circle reaches from the local origin, `|center| + radius`, kept for the
+    /// bounding-circle test that starts every polygon–circle query.
+    reach: Real,
 }
 
 impl Circle {
@@ -31,7 +34,7 @@ impl Circle {
         if !(within_limit(radius) && radius > 0.0) {
             return Err(ShapeError::InvalidRadius { radius });
         }
-        Ok(Circle { center, radius })
+        Ok(Circle { center, radius, reach: center.length() + radius })
     }
 
     /// The centre, in the local frame.
@@ -44,6 +47,12 @@ impl Circle {
     #[inline]
     pub fn radius(&self) -> Real {
         self.radius
+    }
+
+    /// The largest distance from the local origin to a point of the circle: `|center| + radius`.
+    #[inline]
+    pub fn reach(&self) -> Real {
+        self.reach
     }
 
     /// The projection on a unit `axis` (local frame): the centre's projection ± the radius.

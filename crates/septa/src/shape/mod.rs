@@ -96,6 +96,36 @@ pub struct NormalLanes {
     pub lo: Vector4,
 }
 
+/// What a polygon's layout lets the queries skip (see [`Polygonal::layout`]).
+///
+/// A parallelogram (a box, a rectangle, a rhombus) has two axes, and two parallelograms have
+/// four between them: one group of four lanes. The polygon queries then test both polygons' axes
+/// in one pass instead of two (see
+/// [`pair::polygon_polygon`](crate::pair::polygon_polygon)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Layout {
+    /// The shape is a parallelogram laid out as the queries' one-pass test reads it: four
+    /// vertices in one group of [`Lanes`], and two [`SatAxis`] in one group of axis lanes, the
+    /// normals of faces 0 and 1, with faces 2 and 3 opposite them.
+    pub parallelogram: bool,
+    /// Besides, the shape is symmetric about its local origin, and one group of
+    /// [`Polygonal::half_lanes`] holds the first two vertices, which give its shadows.
+    pub symmetric: bool,
+}
+
+impl Layout {
+    /// The layout of `shape`, worked out from its axes and lanes.
+    pub fn of<P: Polygonal + ?Sized>(shape: &P) -> Layout {
+        let laid_out = matches!(shape.axes(), [x, y]
+            if (x.face, x.opposite, y.face, y.opposite) == (0, Some(2), 1, Some(3)));
+        let parallelogram = laid_out
+            && shape.vertices().len() == 4
+            && shape.lanes().len() == 1
+            && shape.axis_lanes().len() == 1;
+        Layout { parallelogram, symmetric: parallelogram && matches!(shape.half_lanes(), Some([_])) }
+    }
+}
+
 /// `count` entries of (normal, hi, lo) in groups of four (see [`NormalLanes`]).
 pub(crate) fn normal_lanes(
     count: usize,
@@ -279,6 +309,12 @@ pub trait Polygonal {
     /// The distinct axes four at a time, with the shadow bounds the boolean test compares
     /// against (see [`NormalLanes`]).
     fn axis_lanes(&self) -> &[NormalLanes];
+    /// Which shortcuts the shape's layout allows (see [`Layout`]). The default works it out
+    /// from the other methods on every call; [`ConvexPolygon`] works it out once, at
+    /// construction.
+    fn layout(&self) -> Layout {
+        Layout::of(self)
+    }
 
     /// The projection on `axis` (local frame), with the indices of the vertices at its ends.
     fn project(&self, axis: Vector) -> (Interval, usize, usize) {

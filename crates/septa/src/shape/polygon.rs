@@ -7,7 +7,7 @@ use crate::{check_point, within_limit, Interval, Polygonal, Pose, Real, ShapeErr
 
 use super::{
     axis_lanes_of, climb, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, sector,
-    sector_faces, Lanes, NormalLanes, SatAxis, SECTORS,
+    sector_faces, Lanes, Layout, NormalLanes, SatAxis, SECTORS,
 };
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -65,6 +65,7 @@ pub struct ConvexPolygon {
     reach: Real,
     inner_reach: Real,
     sector_faces: [u32; SECTORS],
+    layout: Layout,
 }
 
 impl ConvexPolygon {
@@ -266,7 +267,7 @@ impl ConvexPolygon {
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
         let half_face_lanes = half_face_lanes_of(&normals, &offsets);
         let sectors = sector_faces(&normals);
-        ConvexPolygon {
+        let mut polygon = ConvexPolygon {
             vertices,
             normals,
             offsets,
@@ -281,7 +282,10 @@ impl ConvexPolygon {
             reach,
             inner_reach,
             sector_faces: sectors,
-        }
+            layout: Layout::default(),
+        };
+        polygon.layout = Layout::of(&polygon);
+        polygon
     }
 
     /// The number of vertices (and of edges).
@@ -403,6 +407,10 @@ impl Polygonal for ConvexPolygon {
     #[inline]
     fn axis_lanes(&self) -> &[NormalLanes] {
         &self.axis_lanes
+    }
+    #[inline]
+    fn layout(&self) -> Layout {
+        self.layout
     }
 }
 
