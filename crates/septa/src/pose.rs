@@ -121,14 +121,28 @@ impl Pose {
     /// products and sums as [`Pose::apply`] on each, to the bit.
     #[inline(always)]
     pub(crate) fn apply_pair(&self, p: Vector, q: Vector) -> (Vector, Vector) {
-        let Rot { cos, sin } = self.rotation;
         let t = self.translation;
-        // Each point [x, y] turned: c·[x, y] + s·[−y, x], then moved.
+        self.turn_pair(p, q, Vector4::new(t.x, t.y, t.x, t.y))
+    }
+
+    /// Maps local point `p` to the world and turns local direction `v` into it, at once: the
+    /// same products and sums as [`Pose::apply`] and [`Rot::apply`], to the bit (a turned zero
+    /// component may come out `+0` where `Rot::apply` gives `−0`).
+    #[inline(always)]
+    pub(crate) fn apply_and_turn(&self, p: Vector, v: Vector) -> (Vector, Vector) {
+        let t = self.translation;
+        self.turn_pair(p, v, Vector4::new(t.x, t.y, 0.0, 0.0))
+    }
+
+    /// `p` and `q` turned by the rotation, side by side in four lanes, plus `shift`.
+    #[inline(always)]
+    fn turn_pair(&self, p: Vector, q: Vector, shift: Vector4) -> (Vector, Vector) {
+        let Rot { cos, sin } = self.rotation;
+        // Each [x, y] turned: c·[x, y] + s·[−y, x].
         let points = Vector4::new(p.x, p.y, q.x, q.y);
         let turned = Vector4::new(p.y, p.x, q.y, q.x) * Vector4::new(-1.0, 1.0, -1.0, 1.0);
         let [px, py, qx, qy] =
-            (Vector4::splat(cos) * points + Vector4::splat(sin) * turned + Vector4::new(t.x, t.y, t.x, t.y))
-                .to_array();
+            (Vector4::splat(cos) * points + Vector4::splat(sin) * turned + shift).to_array();
         (Vector::new(px, py), Vector::new(qx, qy))
     }
 

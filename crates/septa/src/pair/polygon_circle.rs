@@ -156,7 +156,7 @@ fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vector) -> Vector {
 /// a time: the lowest lane holding a group's largest separation wins, and a later group only
 /// with a strictly larger one, so ties go to the lower index; padding lanes repeat the last
 /// face and never beat it.
-#[inline]
+#[inline(always)]
 fn search<A: Polygonal>(a: &A, c: Vector, r: Real) -> (Axis, Vector, Real) {
     let mut best = (0, Real::NEG_INFINITY);
     for group in 0..a.face_lanes().len() {
@@ -261,10 +261,7 @@ pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> O
         Axis::EdgeA(i) => Feature::Edge(i),
         _ => unreachable!("search returns only axes of a"),
     };
-    let point = ContactPoint {
-        point: pose_a.apply(c - direction * b.radius()),
-        depth: -distance,
-        id: FeatureId { a: feature, b: Feature::Circle },
-    };
-    Some(Manifold::one(pose_a.rotation.apply(direction), point))
+    let (point, normal) = pose_a.apply_and_turn(c - direction * b.radius(), direction);
+    let point = ContactPoint { point, depth: -distance, id: FeatureId { a: feature, b: Feature::Circle } };
+    Some(Manifold::one(normal, point))
 }
