@@ -442,6 +442,13 @@ pub(crate) fn first_lane_equal(v: Vector4, value: Real) -> usize {
 #[inline(always)]
 fn most_antiparallel(lanes: &[NormalLanes], direction: Vector) -> usize {
     let (dx, dy) = (Vector4::splat(direction.x), Vector4::splat(direction.y));
+    if let [lanes] = lanes {
+        // One group (at most four faces): no loop, and no comparison with a running best. The
+        // lowest lane holding the least is a real face (padding repeats the last); no lane
+        // holds it only for a NaN direction, whose 32 becomes face 0, as in the loop below.
+        let dots = lanes.nx * dx + lanes.ny * dy;
+        return first_lane_equal(dots, dots.min_element()) % 4;
+    }
     let mut best = (0, Real::INFINITY);
     for (group, lanes) in lanes.iter().enumerate() {
         let dots = lanes.nx * dx + lanes.ny * dy;
