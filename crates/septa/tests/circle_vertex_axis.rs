@@ -14,7 +14,7 @@
 mod rng;
 
 use rng::Rng;
-use septa::{separation, Axis, Circle, ConvexPolygon, Polygonal, Pose, Real, Vector};
+use septa::{separation, Axis, Circle, ConvexPolygon, Pose, Vector};
 
 /// The point of segment `p`–`q` nearest `c`: how far along the segment `c` projects (in length,
 /// unclamped), the segment's length, and the distance from `c` to the segment, all in f64.
