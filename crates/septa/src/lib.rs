@@ -121,8 +121,8 @@ pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of
 pub(crate) use real::{check_point, within_limit, ToF64, ToReal};
 pub use real::{consts, Real, Vector, Vector4, COORDINATE_LIMIT};
 pub use shape::{
-    Capsule, Circle, ConvexPolygon, Lanes, Layout, NormalLanes, OrientedBox, Polygonal, SatAxis, Shape,
-    COLLINEAR_TOLERANCE,
+    Capsule, Circle, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Parallelogram, Polygonal, SatAxis,
+    Shape, COLLINEAR_TOLERANCE,
 };
 pub use sweep::Impact;
 pub use trace::{AxisStep, Projection, Trace, Verdict};

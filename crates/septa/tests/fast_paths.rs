@@ -231,3 +231,25 @@ fn parallelograms_find_their_best_faces_in_one_pass_with_the_same_results() {
     assert_eq!(collide(&square, Pose::IDENTITY, &square, pb), from_scan);
     assert_eq!(from_scan.unwrap().clip_faces().map(|f| f.reference), Some(1));
 }
+
+#[test]
+fn parallelograms_are_recognised_with_their_symmetry_and_nothing_else_is() {
+    use septa::Parallelogram;
+    let poly = |points: &[[Real; 2]]| {
+        ConvexPolygon::new(&points.iter().map(|p| Vector::new(p[0], p[1])).collect::<Vec<_>>()).unwrap()
+    };
+    let symmetric = |p: &ConvexPolygon| p.parallelogram().map(Parallelogram::symmetric);
+    // Rectangles, squares and rhombi about their origin: symmetric parallelograms.
+    assert_eq!(symmetric(&ConvexPolygon::rectangle(Vector::new(2.0, 0.5)).unwrap()), Some(true));
+    assert_eq!(symmetric(&poly(&[[0.0, -1.0], [2.0, 0.0], [0.0, 1.0], [-2.0, 0.0]])), Some(true));
+    // A parallelogram off its origin: still one, but not symmetric about the origin.
+    assert_eq!(symmetric(&poly(&[[0.0, 0.0], [2.0, 0.0], [3.0, 1.0], [1.0, 1.0]])), Some(false));
+    // A trapezoid (one pair of parallel faces), a kite, a triangle and a hexagon: not one.
+    assert_eq!(symmetric(&poly(&[[0.0, 0.0], [4.0, 0.0], [3.0, 1.0], [1.0, 1.0]])), None);
+    assert_eq!(symmetric(&poly(&[[0.0, -1.0], [1.0, 0.0], [0.0, 3.0], [-1.0, 0.0]])), None);
+    assert_eq!(symmetric(&poly(&[[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]])), None);
+    assert_eq!(symmetric(&ConvexPolygon::regular(6, 1.0, 0.0).unwrap()), None);
+    // The shapes the tests use to hide shortcuts are not parallelograms to the queries.
+    let square = ConvexPolygon::rectangle(Vector::splat(1.0)).unwrap();
+    assert!(Plain(&square).parallelogram().is_none() && FaceByFace::new(&square).parallelogram().is_none());
+}

@@ -22,8 +22,8 @@
 use super::window::{self, Peaks};
 use crate::shape::{climb, shadow_of};
 use crate::{
-    Axis, ClipFaces, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Polygonal, Pose, Real,
-    Rot, SatAxis, SatCache, Separation, Vector, Vector4,
+    Axis, ClipFaces, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Parallelogram,
+    Polygonal, Pose, Real, Rot, SatAxis, SatCache, Separation, Vector, Vector4,
 };
 
 /// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
@@ -298,88 +298,87 @@ fn separating_lanes<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> u32 
     ((lo - lanes.hi).cmpge(Vector4::ZERO) | (lanes.lo - hi).cmpge(Vector4::ZERO)).bitmask()
 }
 
-/// Both polygons' shadows on all four axes of two polygons with two axes each
-/// (parallelograms: boxes, rectangles, rhombi), in one pass: such a polygon has four vertices,
-/// and both polygons' axes fit in one group of four lanes. Lanes 0 and 1 hold a's axes, turned
-/// into b's frame and tested against b's vertices; lanes 2 and 3 hold b's, turned into a's
-/// frame and tested against a's vertices. One pass over four vertex pairs then does the work
-/// of two calls to [`lane_shadows`], with the same arithmetic in every lane. Returns per lane
-/// the other polygon's (lowest, highest) projection, in the axis owner's frame.
+/// Both polygons' shadows on all four axes of two parallelograms (boxes, rectangles, rhombi), in
+/// one pass: such a polygon has four vertices, and both polygons' axes fit in one group of four
+/// lanes. Lanes 0 and 1 hold a's axes, turned into b's frame and tested against b's vertices;
+/// lanes 2 and 3 hold b's, turned into a's frame and tested against a's vertices. One pass over
+/// four vertex pairs then does the work of two calls to [`lane_shadows`], with the same
+/// arithmetic in every lane. Returns per lane the other polygon's (lowest, highest) projection,
+/// in the axis owner's frame. Everything read is held in the two [`Parallelogram`]s.
 #[inline(always)]
-fn parallelogram_shadows<A: Polygonal, B: Polygonal>(
-    a: &A,
-    b: &B,
+fn parallelogram_shadows(
+    pa: &Parallelogram,
+    pb: &Parallelogram,
     b_in_a: &Pose,
     a_in_b: &Pose,
 ) -> (Vector4, Vector4) {
-    let (la, lb) = (&a.axis_lanes()[0], &b.axis_lanes()[0]);
-    let join = |p: Vector4, q: Vector4| Vector4::new(p.x, p.y, q.x, q.y);
-    let (nx, ny) = (join(la.nx, lb.nx), join(la.ny, lb.ny));
+    let join = |p: [Real; 2], q: [Real; 2]| Vector4::new(p[0], p[1], q[0], q[1]);
+    let (nx, ny) = (join(pa.nx, pb.nx), join(pa.ny, pb.ny));
     let c = Vector4::splat(b_in_a.rotation.cos);
     let s = Vector4::new(b_in_a.rotation.sin, b_in_a.rotation.sin, a_in_b.rotation.sin, a_in_b.rotation.sin);
     let (t, u) = (b_in_a.translation, a_in_b.translation);
     let dx = c * nx + s * ny;
     let dy = -s * nx + c * ny;
     let shift = nx * Vector4::new(t.x, t.x, u.x, u.x) + ny * Vector4::new(t.y, t.y, u.y, u.y);
-    let symmetric = a.layout().symmetric && b.layout().symmetric;
-    if let (true, Some(hb), Some(ha)) =
-        (symmetric, b.half_lanes().and_then(<[_]>::first), a.half_lanes().and_then(<[_]>::first))
-    {
+    // Vertex k of b in lanes 0 and 1, of a in lanes 2 and 3.
+    let x = |k: usize| Vector4::new(pb.xs[k], pb.xs[k], pa.xs[k], pa.xs[k]);
+    let y = |k: usize| Vector4::new(pb.ys[k], pb.ys[k], pa.ys[k], pa.ys[k]);
+    if pa.symmetric && pb.symmetric {
         // Both symmetric about their origins (boxes, rectangles): two vertices each give the
         // shadows (see `Polygonal::half_lanes`).
-        let mut h = Vector4::ZERO;
-        for k in 0..2 {
-            let x = Vector4::new(hb.xs[k], hb.xs[k], ha.xs[k], ha.xs[k]);
-            let y = Vector4::new(hb.ys[k], hb.ys[k], ha.ys[k], ha.ys[k]);
-            h = h.max((dx * x + dy * y).abs());
-        }
+        let h = (dx * x(0) + dy * y(0)).abs().max((dx * x(1) + dy * y(1)).abs());
         return (shift - h, h + shift);
     }
-    let (vb, va) = (&b.lanes()[0], &a.lanes()[0]);
     let (mut lo, mut hi) = (Vector4::INFINITY, Vector4::NEG_INFINITY);
     for k in 0..4 {
-        let x = Vector4::new(vb.xs[k], vb.xs[k], va.xs[k], va.xs[k]);
-        let y = Vector4::new(vb.ys[k], vb.ys[k], va.ys[k], va.ys[k]);
-        let p = dx * x + dy * y;
+        let p = dx * x(k) + dy * y(k);
         lo = lo.min(p);
         hi = hi.max(p);
     }
     (lo + shift, hi + shift)
 }
 
-/// Are both polygons parallelograms laid out for [`parallelogram_shadows`] (see [`Layout`](crate::Layout))?
-/// Worked out once per polygon, so asking costs two loads.
+/// Both polygons as [`Parallelogram`]s, when both are.
 #[inline(always)]
-fn parallelograms<A: Polygonal, B: Polygonal>(a: &A, b: &B) -> bool {
-    a.layout().parallelogram && b.layout().parallelogram
+fn parallelograms<'s, A: Polygonal, B: Polygonal>(
+    a: &'s A,
+    b: &'s B,
+) -> Option<(&'s Parallelogram, &'s Parallelogram)> {
+    Some((a.parallelogram()?, b.parallelogram()?))
+}
+
+/// The shadow bounds the other polygon's shadows are compared against: per lane the axis
+/// owner's own (largest, smallest) projection, a's in lanes 0 and 1 and b's in 2 and 3.
+#[inline(always)]
+fn parallelogram_bounds(pa: &Parallelogram, pb: &Parallelogram) -> (Vector4, Vector4) {
+    (
+        Vector4::new(pa.hi[0], pa.hi[1], pb.hi[0], pb.hi[1]),
+        Vector4::new(pa.lo[0], pa.lo[1], pb.lo[0], pb.lo[1]),
+    )
 }
 
 /// Is there a gap between two parallelograms? On each of the four axes, the other polygon's
 /// shadow clears the face or the opposite face (touching counts).
 #[inline(always)]
-fn parallelograms_separated<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> bool {
-    let (lo, hi) = parallelogram_shadows(a, b, b_in_a, a_in_b);
-    let (la, lb) = (&a.axis_lanes()[0], &b.axis_lanes()[0]);
-    let join = |p: Vector4, q: Vector4| Vector4::new(p.x, p.y, q.x, q.y);
-    let (top, bottom) = (join(la.hi, lb.hi), join(la.lo, lb.lo));
+fn parallelograms_separated(pa: &Parallelogram, pb: &Parallelogram, b_in_a: &Pose, a_in_b: &Pose) -> bool {
+    let (lo, hi) = parallelogram_shadows(pa, pb, b_in_a, a_in_b);
+    let (top, bottom) = parallelogram_bounds(pa, pb);
     ((lo - top).cmpge(Vector4::ZERO) | (bottom - hi).cmpge(Vector4::ZERO)).any()
 }
 
 /// Each parallelogram's best face and its separation, as [`max_separation`] finds them, from
 /// the one pass of [`parallelogram_shadows`]. A parallelogram's axes are faces 0 and 1, with
-/// faces 2 and 3 opposite them (see [`Layout`](crate::Layout)); the separation from an opposite face is
+/// faces 2 and 3 opposite them (see [`Parallelogram`]); the separation from an opposite face is
 /// `−d − hi`, the same number as projecting on its own normal.
 #[inline(always)]
-fn parallelogram_faces<A: Polygonal, B: Polygonal>(
-    a: &A,
-    b: &B,
+fn parallelogram_faces(
+    pa: &Parallelogram,
+    pb: &Parallelogram,
     b_in_a: &Pose,
     a_in_b: &Pose,
 ) -> ((usize, Real), (usize, Real)) {
-    let (lo, hi) = parallelogram_shadows(a, b, b_in_a, a_in_b);
-    let (la, lb) = (&a.axis_lanes()[0], &b.axis_lanes()[0]);
-    let join = |p: Vector4, q: Vector4| Vector4::new(p.x, p.y, q.x, q.y);
-    let (top, bottom) = (join(la.hi, lb.hi), join(la.lo, lb.lo));
+    let (lo, hi) = parallelogram_shadows(pa, pb, b_in_a, a_in_b);
+    let (top, bottom) = parallelogram_bounds(pa, pb);
     let (ahead, behind) = (lo - top, bottom - hi);
     // Faces 0 to 3 of a, then of b; the lowest lane holding the largest wins, as in the scan.
     let best = |s: Vector4| {
@@ -403,8 +402,8 @@ fn best_faces<A: Polygonal, B: Polygonal>(
     b: &B,
     (b_in_a, a_in_b): (&Pose, &Pose),
 ) -> Option<((usize, Real), (usize, Real), Option<Peaks>)> {
-    if parallelograms(a, b) {
-        let (best_a, best_b) = parallelogram_faces(a, b, b_in_a, a_in_b);
+    if let Some((pa, pb)) = parallelograms(a, b) {
+        let (best_a, best_b) = parallelogram_faces(pa, pb, b_in_a, a_in_b);
         return (best_a.1 < 0.0 && best_b.1 < 0.0).then_some((best_a, best_b, None));
     }
     let peaks = peaks(a, b, b_in_a, a_in_b, WINDOW_FROM);
@@ -592,8 +591,8 @@ pub fn overlaps<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: 
 /// [`overlaps`] after the bounding circles, given the relative poses.
 #[inline(always)]
 fn overlaps_placed<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> bool {
-    if parallelograms(a, b) {
-        return !parallelograms_separated(a, b, b_in_a, a_in_b);
+    if let Some((pa, pb)) = parallelograms(a, b) {
+        return !parallelograms_separated(pa, pb, b_in_a, a_in_b);
     }
     if let Some(peaks) = peaks(a, b, b_in_a, a_in_b, OVERLAPS_WINDOW_FROM) {
         return window::max_separation::<true, _, _>(a, b, b_in_a, peaks.for_a()).1 < 0.0

@@ -96,33 +96,53 @@ pub struct NormalLanes {
     pub lo: Vector4,
 }
 
-/// What a polygon's layout lets the queries skip (see [`Polygonal::layout`]).
+/// A parallelogram (a box, a rectangle, a rhombus) as the polygon queries' one-pass test of two
+/// parallelograms reads it (see [`Polygonal::parallelogram`]): its two axes, the normals of faces
+/// 0 and 1 (faces 2 and 3 are opposite them), with the shape's shadow on each, and its four
+/// corners, all held in the shape itself, so the test reads no other memory.
 ///
-/// A parallelogram (a box, a rectangle, a rhombus) has two axes, and two parallelograms have
-/// four between them: one group of four lanes. The polygon queries then test both polygons' axes
-/// in one pass instead of two (see
+/// Two parallelograms have four axes between them: one group of four lanes, so the queries test
+/// both shapes' axes in one pass instead of two (see
 /// [`pair::polygon_polygon`](crate::pair::polygon_polygon)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Layout {
-    /// The shape is a parallelogram laid out as the queries' one-pass test reads it: four
-    /// vertices in one group of [`Lanes`], and two [`SatAxis`] in one group of axis lanes, the
-    /// normals of faces 0 and 1, with faces 2 and 3 opposite them.
-    pub parallelogram: bool,
-    /// Besides, the shape is symmetric about its local origin, and one group of
-    /// [`Polygonal::half_lanes`] holds the first two vertices, which give its shadows.
-    pub symmetric: bool,
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Parallelogram {
+    pub(crate) nx: [Real; 2],
+    pub(crate) ny: [Real; 2],
+    /// The shape's largest projection on each axis (the plane offsets of faces 0 and 1).
+    pub(crate) hi: [Real; 2],
+    /// Its smallest (the plane offsets of faces 2 and 3, negated).
+    pub(crate) lo: [Real; 2],
+    pub(crate) xs: [Real; 4],
+    pub(crate) ys: [Real; 4],
+    /// Corners 2 and 3 are corners 0 and 1 negated, exactly: the shape is symmetric about its
+    /// local origin, and corners 0 and 1 give its shadows (see [`Polygonal::half_lanes`]).
+    pub(crate) symmetric: bool,
 }
 
-impl Layout {
-    /// The layout of `shape`, worked out from its axes and lanes.
-    pub fn of<P: Polygonal + ?Sized>(shape: &P) -> Layout {
+impl Parallelogram {
+    /// `shape` as a parallelogram, from its axes, axis lanes and vertices; `None` unless it has
+    /// four vertices and two axes laid out as faces 0 and 1 with faces 2 and 3 opposite them
+    /// (see [`SatAxis`]), as [`ConvexPolygon`] lays out every parallelogram.
+    pub fn of<P: Polygonal + ?Sized>(shape: &P) -> Option<Parallelogram> {
         let laid_out = matches!(shape.axes(), [x, y]
             if (x.face, x.opposite, y.face, y.opposite) == (0, Some(2), 1, Some(3)));
-        let parallelogram = laid_out
-            && shape.vertices().len() == 4
-            && shape.lanes().len() == 1
-            && shape.axis_lanes().len() == 1;
-        Layout { parallelogram, symmetric: parallelogram && matches!(shape.half_lanes(), Some([_])) }
+        let (&[lanes], &[v0, v1, v2, v3]) = (shape.axis_lanes(), shape.vertices()) else { return None };
+        laid_out.then_some(Parallelogram {
+            nx: [lanes.nx.x, lanes.nx.y],
+            ny: [lanes.ny.x, lanes.ny.y],
+            hi: [lanes.hi.x, lanes.hi.y],
+            lo: [lanes.lo.x, lanes.lo.y],
+            xs: [v0.x, v1.x, v2.x, v3.x],
+            ys: [v0.y, v1.y, v2.y, v3.y],
+            symmetric: v2 == -v0 && v3 == -v1,
+        })
+    }
+
+    /// Is the shape symmetric about its local origin (each corner the negation of the one
+    /// opposite, exactly)?
+    #[inline]
+    pub fn symmetric(&self) -> bool {
+        self.symmetric
     }
 }
 
@@ -309,11 +329,13 @@ pub trait Polygonal {
     /// The distinct axes four at a time, with the shadow bounds the boolean test compares
     /// against (see [`NormalLanes`]).
     fn axis_lanes(&self) -> &[NormalLanes];
-    /// Which shortcuts the shape's layout allows (see [`Layout`]). The default works it out
-    /// from the other methods on every call; [`ConvexPolygon`] works it out once, at
-    /// construction.
-    fn layout(&self) -> Layout {
-        Layout::of(self)
+    /// The shape as a [`Parallelogram`], when it is one and keeps that at hand: boxes and other
+    /// parallelograms then take the queries' one-pass test. The default is `None` (the
+    /// queries then test the shape face by face); [`ConvexPolygon`] works it out at
+    /// construction ([`Parallelogram::of`]). ([`OrientedBox`] pairs have their own functions,
+    /// in [`pair::box_box`](crate::pair::box_box).)
+    fn parallelogram(&self) -> Option<&Parallelogram> {
+        None
     }
 
     /// The projection on `axis` (local frame), with the indices of the vertices at its ends.

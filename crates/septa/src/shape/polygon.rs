@@ -7,7 +7,7 @@ use crate::{check_point, within_limit, Interval, Polygonal, Pose, Real, ShapeErr
 
 use super::{
     axis_lanes_of, climb, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, sector,
-    sector_faces, Lanes, Layout, NormalLanes, SatAxis, SECTORS,
+    sector_faces, Lanes, NormalLanes, Parallelogram, SatAxis, SECTORS,
 };
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -65,7 +65,7 @@ pub struct ConvexPolygon {
     reach: Real,
     inner_reach: Real,
     sector_faces: [u32; SECTORS],
-    layout: Layout,
+    parallelogram: Option<Parallelogram>,
 }
 
 impl ConvexPolygon {
@@ -282,9 +282,9 @@ impl ConvexPolygon {
             reach,
             inner_reach,
             sector_faces: sectors,
-            layout: Layout::default(),
+            parallelogram: None,
         };
-        polygon.layout = Layout::of(&polygon);
+        polygon.parallelogram = Parallelogram::of(&polygon);
         polygon
     }
 
@@ -409,8 +409,8 @@ impl Polygonal for ConvexPolygon {
         &self.axis_lanes
     }
     #[inline]
-    fn layout(&self) -> Layout {
-        self.layout
+    fn parallelogram(&self) -> Option<&Parallelogram> {
+        self.parallelogram.as_ref()
     }
 }
 
