@@ -729,7 +729,10 @@ pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     (j, sb): (usize, Real),
     peaks: Option<Peaks>,
 ) -> Option<Manifold> {
-    let tolerance = REFERENCE_BIAS * a.bounding_radius().min(b.bounding_radius());
+    // The smaller radius (both are finite numbers, so a plain comparison, not `f32::min`'s NaN
+    // handling).
+    let (ra, rb) = (a.bounding_radius(), b.bounding_radius());
+    let tolerance = REFERENCE_BIAS * if ra < rb { ra } else { rb };
     if sb > sa + tolerance {
         clip::<true, _, _>(b, j, a, a_in_b, &pose_b, peaks.map(|p| p.a))
     } else {
