@@ -19,7 +19,7 @@
 //! separate at least as far, and the vertex it starts from is one end of that face (see
 //! `vertex_candidate`), so the queries never measure the distance to every vertex.
 
-use crate::pair::polygon_polygon::{first_lane_equal, origins_apart};
+use crate::pair::polygon_polygon::{first_lane_equal, origins_apart, paired_face};
 use crate::{
     interval::max, robust::unit, Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold,
     Polygonal, Pose, Real, SatCache, Separation, Vector, Vector4,
@@ -38,6 +38,19 @@ fn bounding_circles_apart<A: Polygonal>(a: &A, pose_a: &Pose, b: &Circle, pose_b
 fn lane_separations<A: Polygonal>(a: &A, group: usize, c: Vector, r: Real) -> Vector4 {
     let faces = &a.face_lanes()[group];
     faces.nx * Vector4::splat(c.x) + faces.ny * Vector4::splat(c.y) - faces.hi - Vector4::splat(r)
+}
+
+/// For a polygon whose faces come in opposite pairs and whose first half fits one group of four
+/// (see [`Polygonal::half_face_lanes`]): the circle's separations from the first half's faces
+/// and from the second's, and the half. Face `i + half`'s normal is face `i`'s negated and its
+/// plane offset the same, so its separation is `−(nᵢ · c) − dᵢ − r`: the same numbers as
+/// [`lane_separations`] on every face, from one group.
+#[inline(always)]
+fn paired_separations<A: Polygonal>(a: &A, c: Vector, r: Real) -> Option<(Vector4, Vector4, usize)> {
+    let [faces] = a.half_face_lanes()? else { return None };
+    let dots = faces.nx * Vector4::splat(c.x) + faces.ny * Vector4::splat(c.y);
+    let r = Vector4::splat(r);
+    Some((dots - faces.hi - r, -dots - faces.hi - r, a.normals().len() / 2))
 }
 
 /// The circle's centre in the polygon's frame.
@@ -158,14 +171,23 @@ fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vector) -> Vector {
 /// face and never beat it.
 #[inline(always)]
 fn search<A: Polygonal>(a: &A, c: Vector, r: Real) -> (Axis, Vector, Real) {
-    let mut best = (0, Real::NEG_INFINITY);
-    for group in 0..a.face_lanes().len() {
-        let s = lane_separations(a, group, c, r);
-        let most = s.max_element();
-        if most > best.1 {
-            best = (4 * group + first_lane_equal(s, most), most);
+    let best = match paired_separations(a, c, r) {
+        Some((front, back, half)) => {
+            let most = front.max(back).max_element();
+            (paired_face(front, back, most, half), most)
         }
-    }
+        None => {
+            let mut best = (0, Real::NEG_INFINITY);
+            for group in 0..a.face_lanes().len() {
+                let s = lane_separations(a, group, c, r);
+                let most = s.max_element();
+                if most > best.1 {
+                    best = (4 * group + first_lane_equal(s, most), most);
+                }
+            }
+            best
+        }
+    };
     match vertex_candidate(a, best, c, r) {
         Some((k, axis, s)) if s > best.1 => (Axis::VertexA(k as u32), axis, s),
         _ => (Axis::EdgeA(best.0 as u32), a.normals()[best.0], best.1),
@@ -180,6 +202,14 @@ pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> 
     }
     let c = center_in(&pose_a, b, &pose_b);
     let r = b.radius();
+    if let Some((front, back, half)) = paired_separations(a, c, r) {
+        if (front.cmpge(Vector4::ZERO) | back.cmpge(Vector4::ZERO)).any() {
+            return false;
+        }
+        let most = front.max(back).max_element();
+        let best = (paired_face(front, back, most, half), most);
+        return vertex_candidate(a, best, c, r).is_none_or(|(_, _, s)| s < 0.0);
+    }
     let mut best = (0, Real::NEG_INFINITY);
     for group in 0..a.face_lanes().len() {
         let s = lane_separations(a, group, c, r);

@@ -420,7 +420,7 @@ fn best_faces<A: Polygonal, B: Polygonal>(
 /// (first-half faces come first), chosen without a branch. When no lane holds it (a NaN), some
 /// face, never one out of range.
 #[inline(always)]
-fn paired_face(front: Vector4, back: Vector4, value: Real, half: usize) -> usize {
+pub(crate) fn paired_face(front: Vector4, back: Vector4, value: Real, half: usize) -> usize {
     let value = Vector4::splat(value);
     let (f, b) = (front.cmpeq(value).bitmask(), back.cmpeq(value).bitmask());
     // A first-half lane that holds it is below `half` (padding lanes repeat a real one), a
