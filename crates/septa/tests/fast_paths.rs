@@ -253,3 +253,35 @@ fn parallelograms_are_recognised_with_their_symmetry_and_nothing_else_is() {
     let square = ConvexPolygon::rectangle(Vector::splat(1.0)).unwrap();
     assert!(Plain(&square).parallelogram().is_none() && FaceByFace::new(&square).parallelogram().is_none());
 }
+
+#[test]
+fn circles_against_paired_faces_give_the_same_results() {
+    use septa::pair::polygon_circle as pc;
+    use septa::Circle;
+    // Polygons whose opposite faces pair up and whose first half fits one group of four
+    // (hexagons, octagons, stretched octagons), against circles in, on and around them: the
+    // paired search gives the same bits as the plain scan of every face.
+    let mut rng = Rng(0x9a12_ed0c);
+    let mut hits = 0;
+    for k in 0..6000 {
+        let sides = [6, 8][k % 2];
+        let regular = ConvexPolygon::regular(sides, rng.range(0.2, 2.0), rng.range(0.0, 7.0)).unwrap();
+        let a = if k % 3 == 0 {
+            let stretch = Vector::new(rng.range(0.3, 3.0), 1.0);
+            ConvexPolygon::new(&regular.vertices().iter().map(|&v| v * stretch).collect::<Vec<_>>()).unwrap()
+        } else {
+            regular
+        };
+        assert!(a.half_face_lanes().is_some_and(|h| h.len() == 1), "{a:?}");
+        let b = Circle::new(Vector::ZERO, rng.range(0.05, 1.5)).unwrap();
+        let pa = Pose::new(rng.vec(5.0), rng.range(-4.0, 4.0));
+        let pb = Pose::new(pa.translation + rng.vec(3.0), rng.range(-4.0, 4.0));
+        let plain = Plain(&a);
+        assert_eq!(pc::overlaps(&a, pa, &b, pb), pc::overlaps(&plain, pa, &b, pb), "{a:?} {pa:?} {pb:?}");
+        assert_eq!(pc::separation(&a, pa, &b, pb), pc::separation(&plain, pa, &b, pb));
+        assert_eq!(pc::contact(&a, pa, &b, pb), pc::contact(&plain, pa, &b, pb));
+        assert_eq!(pc::collide(&a, pa, &b, pb), pc::collide(&plain, pa, &b, pb));
+        hits += pc::overlaps(&a, pa, &b, pb) as usize;
+    }
+    assert!((1000..5000).contains(&hits), "{hits} of 6000 overlap");
+}
