@@ -706,6 +706,9 @@ pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
     if bounding_circles_apart(a, &pose_a, b, &pose_b) {
         return None;
     }
+    if let Some((pa, pb)) = parallelograms(a, b) {
+        return collide_parallelograms((pa, pose_a, a.bounding_radius()), (pb, pose_b, b.bounding_radius()));
+    }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let (best_a, best_b, peaks) = best_faces(a, b, (&b_in_a, &a_in_b))?;
     manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), best_a, best_b, peaks)
@@ -733,10 +736,9 @@ pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     // handling).
     let (ra, rb) = (a.bounding_radius(), b.bounding_radius());
     let tolerance = REFERENCE_BIAS * if ra < rb { ra } else { rb };
-    if sb > sa + tolerance {
-        clip::<true, _, _>(b, j, a, a_in_b, &pose_b, peaks.map(|p| p.a))
-    } else {
-        clip::<false, _, _>(a, i, b, b_in_a, &pose_a, peaks.map(|p| p.b))
+    match sb > sa + tolerance {
+        true => clip::<true, _, _>(b, j, a, a_in_b, &pose_b, peaks.map(|p| p.a)),
+        false => clip::<false, _, _>(a, i, b, b_in_a, &pose_a, peaks.map(|p| p.b)),
     }
 }
 
@@ -756,8 +758,14 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     // The next vertex round the loop, without an integer division.
     let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
     let r_next = next(r, reference.vertices().len());
-    let normal = reference.normals()[r];
-    let (v1, v2) = (reference.vertices()[r], reference.vertices()[r_next]);
+    let (vertices, normal) = (reference.vertices(), reference.normals()[r]);
+    let face = ReferenceFace {
+        r,
+        r_next,
+        normal,
+        ends: (vertices[r], vertices[r_next]),
+        offset: reference.plane_offsets()[r],
+    };
 
     // The incident edge: the one whose normal is most anti-parallel to the reference normal.
     let direction = xf.rotation.apply_inv(normal);
@@ -772,7 +780,80 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     };
     let k2 = next(k, incident.vertices().len());
     let edge = xf.apply_pair(incident.vertices()[k], incident.vertices()[k2]);
+    clip_edge::<FLIPPED>(&face, (k, k2), edge, pose)
+}
 
+/// [`collide`] for two parallelograms (boxes), after the bounding circles: the one-pass best
+/// faces, the same choice of reference face as [`manifold`], and the clip reading only the
+/// [`Parallelogram`]s. Its own function, out of line: boxes are where a few instructions show,
+/// and the general path's function stays as small as it was.
+#[inline(never)]
+fn collide_parallelograms(
+    (pa, pose_a, ra): (&Parallelogram, Pose, Real),
+    (pb, pose_b, rb): (&Parallelogram, Pose, Real),
+) -> Option<Manifold> {
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    let ((i, sa), (j, sb)) = parallelogram_faces(pa, pb, &b_in_a, &a_in_b);
+    if !(sa < 0.0 && sb < 0.0) {
+        return None;
+    }
+    let tolerance = REFERENCE_BIAS * if ra < rb { ra } else { rb };
+    match sb > sa + tolerance {
+        true => clip_parallelograms::<true>(pb, j, pa, &a_in_b, &pose_b),
+        false => clip_parallelograms::<false>(pa, i, pb, &b_in_a, &pose_a),
+    }
+}
+
+/// [`clip`] for two parallelograms, reading only the [`Parallelogram`]s: the same face data,
+/// the same incident face (its four normals are in one group of lanes) and so the same numbers,
+/// without looking anything up in the polygons' lists.
+#[inline(always)]
+fn clip_parallelograms<const FLIPPED: bool>(
+    reference: &Parallelogram,
+    r: usize,
+    incident: &Parallelogram,
+    xf: &Pose,
+    pose: &Pose,
+) -> Option<Manifold> {
+    let (faces, r_next) = (&reference.faces, (r + 1) % 4);
+    let normal = Vector::new(faces.nx[r], faces.ny[r]);
+    let corner = |p: &Parallelogram, k: usize| Vector::new(p.xs[k], p.ys[k]);
+    let face = ReferenceFace {
+        r,
+        r_next,
+        normal,
+        ends: (corner(reference, r), corner(reference, r_next)),
+        offset: faces.hi[r],
+    };
+    let direction = xf.rotation.apply_inv(normal);
+    let k = most_antiparallel(core::slice::from_ref(&incident.faces), direction);
+    let k2 = (k + 1) % 4;
+    let edge = xf.apply_pair(corner(incident, k), corner(incident, k2));
+    clip_edge::<FLIPPED>(&face, (k, k2), edge, pose)
+}
+
+/// A reference face in its polygon's frame: face `r`, from vertex `r` to vertex `r_next` (its
+/// `ends`), with its outward normal and plane offset.
+#[derive(Clone, Copy)]
+struct ReferenceFace {
+    r: usize,
+    r_next: usize,
+    normal: Vector,
+    ends: (Vector, Vector),
+    offset: Real,
+}
+
+/// The manifold of the incident `edge` (incident vertices `k` and `k2`, placed in the reference
+/// frame) against the reference `face`; `pose` places the reference polygon in the world. See
+/// [`clip`].
+#[inline(always)]
+fn clip_edge<const FLIPPED: bool>(
+    face: &ReferenceFace,
+    (k, k2): (usize, usize),
+    edge: (Vector, Vector),
+    pose: &Pose,
+) -> Option<Manifold> {
+    let &ReferenceFace { r, r_next, normal, ends: (v1, v2), offset } = face;
     // Clip the incident edge by the side planes through v1 and v2, which face out along the
     // reference edge's tangent, keeping the part with side · x ≤ offset. An end beyond a plane
     // moves to where the edge crosses it, and remembers that reference vertex as its feature.
@@ -784,11 +865,11 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     let tangent = Vector::new(-normal.y, normal.x);
     let (mut p, mut q) = edge;
     let (mut p_cut, mut q_cut) = (None, None);
-    for (side, offset, vertex) in [(-tangent, -tangent.dot(v1), r), (tangent, tangent.dot(v2), r_next)] {
-        let (dp, dq) = (side.dot(p) - offset, side.dot(q) - offset);
+    for (side, side_offset, vertex) in [(-tangent, -tangent.dot(v1), r), (tangent, tangent.dot(v2), r_next)] {
+        let (dp, dq) = (side.dot(p) - side_offset, side.dot(q) - side_offset);
         match (dp <= 0.0, dq <= 0.0) {
             (true, true) => {}
-            (false, false) => return fallback::<FLIPPED, _>(reference, r, (k, k2), edge, pose),
+            (false, false) => return fallback::<FLIPPED>((r, normal, offset), (k, k2), edge, pose),
             (p_inside, _) => {
                 // Signs differ, so dp − dq is not zero and t is in [0, 1].
                 let crossing = p + (q - p) * (dp / (dp - dq));
@@ -802,7 +883,6 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     }
 
     // Keep the clipped ends behind the reference face.
-    let offset = reference.plane_offsets()[r];
     let (p_depth, q_depth) = (offset - normal.dot(p), offset - normal.dot(q));
     // Both ends to the world at once, used or not: cheaper than moving each as needed.
     let (p_world, q_world) = pose.apply_pair(p, q);
@@ -827,7 +907,7 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
         (false, true) => {
             Some(Manifold::one(world_normal, point(q_world, q_depth, q_cut, k2)).with_faces(faces))
         }
-        (false, false) => fallback::<FLIPPED, _>(reference, r, (k, k2), edge, pose),
+        (false, false) => fallback::<FLIPPED>((r, normal, offset), (k, k2), edge, pose),
     }
 }
 
@@ -864,14 +944,12 @@ fn world_normal<const FLIPPED: bool>(pose: &Pose, normal: Vector) -> Vector {
 /// frame), which SAT has shown to be behind it. Out of line: random pairs almost never get here.
 #[cold]
 #[inline(never)]
-fn fallback<const FLIPPED: bool, R: Polygonal>(
-    reference: &R,
-    r: usize,
+fn fallback<const FLIPPED: bool>(
+    (r, normal, offset): (usize, Vector, Real),
     (k, k2): (usize, usize),
     (p, q): (Vector, Vector),
     pose: &Pose,
 ) -> Option<Manifold> {
-    let (normal, offset) = (reference.normals()[r], reference.plane_offsets()[r]);
     let (p_depth, q_depth) = (offset - normal.dot(p), offset - normal.dot(q));
     let (at, depth, end) = if q_depth > p_depth { (q, q_depth, k2) } else { (p, p_depth, k) };
     let point = contact_point::<FLIPPED>(pose, at, depth.max(Real::MIN_POSITIVE), clip_id(r, k, None, end));

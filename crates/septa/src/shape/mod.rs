@@ -114,6 +114,8 @@ pub struct Parallelogram {
     pub(crate) lo: [Real; 2],
     pub(crate) xs: [Real; 4],
     pub(crate) ys: [Real; 4],
+    /// All four faces' normals and plane offsets (see [`NormalLanes`]), for the clip.
+    pub(crate) faces: NormalLanes,
     /// Corners 2 and 3 are corners 0 and 1 negated, exactly: the shape is symmetric about its
     /// local origin, and corners 0 and 1 give its shadows (see [`Polygonal::half_lanes`]).
     pub(crate) symmetric: bool,
@@ -126,7 +128,11 @@ impl Parallelogram {
     pub fn of<P: Polygonal + ?Sized>(shape: &P) -> Option<Parallelogram> {
         let laid_out = matches!(shape.axes(), [x, y]
             if (x.face, x.opposite, y.face, y.opposite) == (0, Some(2), 1, Some(3)));
-        let (&[lanes], &[v0, v1, v2, v3]) = (shape.axis_lanes(), shape.vertices()) else { return None };
+        let (&[lanes], &[faces], &[v0, v1, v2, v3]) =
+            (shape.axis_lanes(), shape.face_lanes(), shape.vertices())
+        else {
+            return None;
+        };
         laid_out.then_some(Parallelogram {
             nx: [lanes.nx.x, lanes.nx.y],
             ny: [lanes.ny.x, lanes.ny.y],
@@ -134,6 +140,7 @@ impl Parallelogram {
             lo: [lanes.lo.x, lanes.lo.y],
             xs: [v0.x, v1.x, v2.x, v3.x],
             ys: [v0.y, v1.y, v2.y, v3.y],
+            faces,
             symmetric: v2 == -v0 && v3 == -v1,
         })
     }
