@@ -732,14 +732,18 @@ pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     (j, sb): (usize, Real),
     peaks: Option<Peaks>,
 ) -> Option<Manifold> {
-    // The smaller radius (both are finite numbers, so a plain comparison, not `f32::min`'s NaN
-    // handling).
-    let (ra, rb) = (a.bounding_radius(), b.bounding_radius());
-    let tolerance = REFERENCE_BIAS * if ra < rb { ra } else { rb };
-    match sb > sa + tolerance {
+    match b_is_reference((sa, a.bounding_radius()), (sb, b.bounding_radius())) {
         true => clip::<true, _, _>(b, j, a, a_in_b, &pose_b, peaks.map(|p| p.a)),
         false => clip::<false, _, _>(a, i, b, b_in_a, &pose_a, peaks.map(|p| p.b)),
     }
+}
+
+/// Does b's best face (separation `sb`) become the reference face, rather than a's (`sa`)? Only
+/// when better by more than [`REFERENCE_BIAS`] of the smaller bounding radius (`ra`, `rb`).
+#[inline(always)]
+fn b_is_reference((sa, ra): (Real, Real), (sb, rb): (Real, Real)) -> bool {
+    // Both radii are finite numbers: a plain comparison, not `f32::min`'s NaN handling.
+    sb > sa + REFERENCE_BIAS * if ra < rb { ra } else { rb }
 }
 
 /// The manifold with face `r` of `reference` as reference face; `xf` places the incident
@@ -797,8 +801,7 @@ fn collide_parallelograms(
     if !(sa < 0.0 && sb < 0.0) {
         return None;
     }
-    let tolerance = REFERENCE_BIAS * if ra < rb { ra } else { rb };
-    match sb > sa + tolerance {
+    match b_is_reference((sa, ra), (sb, rb)) {
         true => clip_parallelograms::<true>(pb, j, pa, &a_in_b, &pose_b),
         false => clip_parallelograms::<false>(pa, i, pb, &b_in_a, &pose_a),
     }
