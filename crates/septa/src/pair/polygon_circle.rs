@@ -19,7 +19,7 @@
 //! separate at least as far, and the vertex it starts from is one end of that face (see
 //! `vertex_candidate`), so the queries never measure the distance to every vertex.
 
-use crate::pair::polygon_polygon::{first_lane_equal, origins_apart, paired_face};
+use crate::pair::polygon_polygon::{first_lane_equal, origins_apart, paired_best};
 use crate::{
     interval::max, robust::unit, Axis, Circle, Contact, ContactPoint, Feature, FeatureId, Manifold,
     Polygonal, Pose, Real, SatCache, Separation, Vector, Vector4,
@@ -172,10 +172,7 @@ fn axis_from<A: Polygonal>(a: &A, k: usize, c: Vector) -> Vector {
 #[inline(always)]
 fn search<A: Polygonal>(a: &A, c: Vector, r: Real) -> (Axis, Vector, Real) {
     let best = match paired_separations(a, c, r) {
-        Some((front, back, half)) => {
-            let most = front.max(back).max_element();
-            (paired_face(front, back, most, half), most)
-        }
+        Some((front, back, half)) => paired_best(front, back, half),
         None => {
             let mut best = (0, Real::NEG_INFINITY);
             for group in 0..a.face_lanes().len() {
@@ -206,9 +203,7 @@ pub fn overlaps<A: Polygonal>(a: &A, pose_a: Pose, b: &Circle, pose_b: Pose) -> 
         if (front.cmpge(Vector4::ZERO) | back.cmpge(Vector4::ZERO)).any() {
             return false;
         }
-        let most = front.max(back).max_element();
-        let best = (paired_face(front, back, most, half), most);
-        return vertex_candidate(a, best, c, r).is_none_or(|(_, _, s)| s < 0.0);
+        return vertex_candidate(a, paired_best(front, back, half), c, r).is_none_or(|(_, _, s)| s < 0.0);
     }
     let mut best = (0, Real::NEG_INFINITY);
     for group in 0..a.face_lanes().len() {

@@ -226,9 +226,7 @@ fn max_separation_paired<const STOP_AT_GAP: bool, B: Polygonal>(
         // best, and its face is the lowest lane of the first half holding it, else of the
         // second. No branch on which half wins, which random pairs would mispredict.
         let (lo, hi) = lane_shadows(lanes, b, xf);
-        let (ahead, behind) = (lo - lanes.hi, -hi - lanes.hi);
-        let most = ahead.max(behind).max_element();
-        return (paired_face(ahead, behind, most, half), most);
+        return paired_best(lo - lanes.hi, -hi - lanes.hi, half);
     }
     let (mut front, mut back) = ((0, Real::NEG_INFINITY), (0, Real::NEG_INFINITY));
     for (group, lanes) in half_lanes.iter().enumerate() {
@@ -413,6 +411,16 @@ fn best_faces<A: Polygonal, B: Polygonal>(
     }
     let best_b = max_separation::<true, _, _>(b, a, a_in_b, peaks.map(Peaks::for_b));
     (best_b.1 < 0.0).then_some((best_a, best_b, peaks))
+}
+
+/// Of a polygon whose face `i + half` is face `i` turned around, with `front` and `back` holding
+/// one separation per face of the first half and of the second: the best face and its
+/// separation, as the scan over every face finds them (the lowest index on ties; see
+/// [`paired_face`]).
+#[inline(always)]
+pub(crate) fn paired_best(front: Vector4, back: Vector4, half: usize) -> (usize, Real) {
+    let most = front.max(back).max_element();
+    (paired_face(front, back, most, half), most)
 }
 
 /// Of a polygon whose face `i + half` is face `i` turned around, with `front` and `back` holding
