@@ -310,8 +310,9 @@ fn parallelogram_shadows(
     b_in_a: &Pose,
     a_in_b: &Pose,
 ) -> (Vector4, Vector4) {
-    let join = |p: [Real; 2], q: [Real; 2]| Vector4::new(p[0], p[1], q[0], q[1]);
-    let (nx, ny) = (join(pa.nx, pb.nx), join(pa.ny, pb.ny));
+    // The axes are faces 0 and 1: a's in lanes 0 and 1, b's in 2 and 3.
+    let join = |p: Vector4, q: Vector4| Vector4::new(p.x, p.y, q.x, q.y);
+    let (nx, ny) = (join(pa.faces.nx, pb.faces.nx), join(pa.faces.ny, pb.faces.ny));
     let c = Vector4::splat(b_in_a.rotation.cos);
     let s = Vector4::new(b_in_a.rotation.sin, b_in_a.rotation.sin, a_in_b.rotation.sin, a_in_b.rotation.sin);
     let (t, u) = (b_in_a.translation, a_in_b.translation);
@@ -346,13 +347,13 @@ fn parallelograms<'s, A: Polygonal, B: Polygonal>(
 }
 
 /// The shadow bounds the other polygon's shadows are compared against: per lane the axis
-/// owner's own (largest, smallest) projection, a's in lanes 0 and 1 and b's in 2 and 3.
+/// owner's own (largest, smallest) projection, a's in lanes 0 and 1 and b's in 2 and 3. On the
+/// normal of face 0 or 1 those are that face's plane offset and the opposite face's (face 2 or
+/// 3) negated.
 #[inline(always)]
 fn parallelogram_bounds(pa: &Parallelogram, pb: &Parallelogram) -> (Vector4, Vector4) {
-    (
-        Vector4::new(pa.hi[0], pa.hi[1], pb.hi[0], pb.hi[1]),
-        Vector4::new(pa.lo[0], pa.lo[1], pb.lo[0], pb.lo[1]),
-    )
+    let (a, b) = (pa.faces.hi, pb.faces.hi);
+    (Vector4::new(a.x, a.y, b.x, b.y), -Vector4::new(a.z, a.w, b.z, b.w))
 }
 
 /// Is there a gap between two parallelograms? On each of the four axes, the other polygon's

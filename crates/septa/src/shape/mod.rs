@@ -97,47 +97,36 @@ pub struct NormalLanes {
 }
 
 /// A parallelogram (a box, a rectangle, a rhombus) as the polygon queries' one-pass test of two
-/// parallelograms reads it (see [`Polygonal::parallelogram`]): its two axes, the normals of faces
-/// 0 and 1 (faces 2 and 3 are opposite them), with the shape's shadow on each, and its four
-/// corners, all held in the shape itself, so the test reads no other memory.
+/// parallelograms reads it (see [`Polygonal::parallelogram`]): its four faces (faces 2 and 3
+/// opposite faces 0 and 1, whose normals are its two axes) and its four corners, all held in
+/// the shape itself, so the test reads no other memory.
 ///
 /// Two parallelograms have four axes between them: one group of four lanes, so the queries test
 /// both shapes' axes in one pass instead of two (see
 /// [`pair::polygon_polygon`](crate::pair::polygon_polygon)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Parallelogram {
-    pub(crate) nx: [Real; 2],
-    pub(crate) ny: [Real; 2],
-    /// The shape's largest projection on each axis (the plane offsets of faces 0 and 1).
-    pub(crate) hi: [Real; 2],
-    /// Its smallest (the plane offsets of faces 2 and 3, negated).
-    pub(crate) lo: [Real; 2],
+    /// The four faces' normals and plane offsets (see [`NormalLanes`]).
+    pub(crate) faces: NormalLanes,
     pub(crate) xs: [Real; 4],
     pub(crate) ys: [Real; 4],
-    /// All four faces' normals and plane offsets (see [`NormalLanes`]), for the clip.
-    pub(crate) faces: NormalLanes,
     /// Corners 2 and 3 are corners 0 and 1 negated, exactly: the shape is symmetric about its
     /// local origin, and corners 0 and 1 give its shadows (see [`Polygonal::half_lanes`]).
     pub(crate) symmetric: bool,
 }
 
 impl Parallelogram {
-    /// `shape` as a parallelogram, from its axes, axis lanes and vertices; `None` unless it has
+    /// `shape` as a parallelogram, from its axes, face lanes and vertices; `None` unless it has
     /// four vertices and two axes laid out as faces 0 and 1 with faces 2 and 3 opposite them
-    /// (see [`SatAxis`]), as [`ConvexPolygon`] lays out every parallelogram.
+    /// (see [`SatAxis`]: an opposite face's normal is the negated normal, exactly), as
+    /// [`ConvexPolygon`] lays out every parallelogram.
     pub fn of<P: Polygonal + ?Sized>(shape: &P) -> Option<Parallelogram> {
         let laid_out = matches!(shape.axes(), [x, y]
             if (x.face, x.opposite, y.face, y.opposite) == (0, Some(2), 1, Some(3)));
-        let (&[lanes], &[faces], &[v0, v1, v2, v3]) =
-            (shape.axis_lanes(), shape.face_lanes(), shape.vertices())
-        else {
+        let (&[faces], &[v0, v1, v2, v3]) = (shape.face_lanes(), shape.vertices()) else {
             return None;
         };
         laid_out.then_some(Parallelogram {
-            nx: [lanes.nx.x, lanes.nx.y],
-            ny: [lanes.ny.x, lanes.ny.y],
-            hi: [lanes.hi.x, lanes.hi.y],
-            lo: [lanes.lo.x, lanes.lo.y],
             xs: [v0.x, v1.x, v2.x, v3.x],
             ys: [v0.y, v1.y, v2.y, v3.y],
             faces,
