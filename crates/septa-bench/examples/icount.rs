@@ -26,7 +26,10 @@
 //! on this noisy machine: the pairs in chunks of 100, each chunk run `N` times and its fastest
 //! run kept, summed, and printed as ns per call. Small chunks run often make it likely that
 //! some run of each went undisturbed; two builds run alternately a few times each differ by
-//! what their code differs by (a few % between runs of one build).
+//! what their code differs by (a few % between runs of one build). With `ICOUNT_CHUNKS=FILE`
+//! too, each chunk's fastest time is appended to `FILE` (one line per run): over many runs of
+//! each build, alternated, the sum of each chunk's fastest time is steadier still, as every
+//! chunk is likely to have met a quiet moment in some run.
 
 #[allow(dead_code)]
 #[path = "../src/seed.rs"]
@@ -142,6 +145,7 @@ fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
     let size =
         std::env::var("ICOUNT_CHUNK").map_or(100, |n| n.parse().expect("ICOUNT_CHUNK: a number of pairs"));
     let mut total = 0.0;
+    let mut bests = Vec::new();
     for chunk in shapes.chunks(size) {
         let mut best = f64::INFINITY;
         for _ in 0..runs {
@@ -150,8 +154,18 @@ fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
             best = best.min(start.elapsed().as_secs_f64());
         }
         total += best;
+        bests.push(best);
     }
     println!("{:.2} ns per call", total * 1e9 / shapes.len() as f64);
+    // `ICOUNT_CHUNKS=FILE`: each chunk's fastest run (s), one per line, appended, so that runs
+    // made at different times can be combined chunk by chunk (the fastest of each).
+    if let Ok(path) = std::env::var("ICOUNT_CHUNKS") {
+        use std::io::Write;
+        let mut file =
+            std::fs::OpenOptions::new().create(true).append(true).open(path).expect("ICOUNT_CHUNKS");
+        let line: Vec<String> = bests.iter().map(|b| format!("{b:e}")).collect();
+        writeln!(file, "{}", line.join(" ")).expect("ICOUNT_CHUNKS");
+    }
 }
 
 fn main() {

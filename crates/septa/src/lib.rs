@@ -122,7 +122,7 @@ pub(crate) use real::{check_point, within_limit, ToF64, ToReal};
 pub use real::{consts, Real, Vector, Vector4, COORDINATE_LIMIT};
 pub use shape::{
     Capsule, Circle, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Parallelogram, Polygonal, SatAxis,
-    Shape, COLLINEAR_TOLERANCE,
+    Shape, Symmetric, COLLINEAR_TOLERANCE, SYMMETRIC_MAX,
 };
 pub use sweep::Impact;
 pub use trace::{AxisStep, Projection, Trace, Verdict};

@@ -7,6 +7,9 @@
 //! * `contact` and `collide` on two parallelograms take both polygons' best faces from one
 //!   group of lanes: the same bits as scanning every face (the polygons with every face its own
 //!   axis);
+//! * `collide` on two polygons symmetric about their origins with at most eight faces takes
+//!   both best faces, and the incident face, from the `Symmetric` blocks the polygons hold: the
+//!   same bits as the general path;
 //! * `overlaps` on small polygons (all axes, no early exit) and on two parallelograms (both
 //!   polygons' axes in one group of lanes) agrees with `overlaps_cached` from an empty cache,
 //!   which stops at the first separating axis.
@@ -19,7 +22,7 @@ mod rng;
 use plain::{FaceByFace, Plain};
 use rng::Rng;
 use septa::pair::polygon_polygon::{collide, contact, overlaps, overlaps_cached, separation};
-use septa::{ConvexPolygon, Lanes, NormalLanes, Polygonal, Pose, Real, SatCache, Vector};
+use septa::{consts, ConvexPolygon, Lanes, NormalLanes, Polygonal, Pose, Real, SatCache, Vector};
 
 /// Random pairs placed so that about half overlap, some of them by very little.
 fn pairs(
@@ -284,4 +287,80 @@ fn circles_against_paired_faces_give_the_same_results() {
         hits += pc::overlaps(&a, pa, &b, pb) as usize;
     }
     assert!((1000..5000).contains(&hits), "{hits} of 6000 overlap");
+}
+
+/// Regular and stretched hexagons and octagons, and rectangles, all symmetric about their
+/// origin; a quarter of them turned so that faces lie along the axes, where faces tie exactly.
+fn symmetric_shape(rng: &mut Rng) -> ConvexPolygon {
+    let pick = (rng.next() * 5.0) as usize;
+    if pick == 0 {
+        return ConvexPolygon::rectangle(Vector::new(rng.range(0.1, 2.0), rng.range(0.1, 2.0))).unwrap();
+    }
+    let sides = [6, 8][pick % 2];
+    let turn = if rng.next() < 0.25 { consts::PI / sides as Real } else { rng.range(0.0, 7.0) };
+    let regular = ConvexPolygon::regular(sides, rng.range(0.2, 2.0), turn).unwrap();
+    if pick > 2 {
+        // (−v)·s is −(v·s) exactly, so a stretched polygon stays exactly symmetric.
+        let stretch = Vector::new(rng.range(0.3, 3.0), 1.0);
+        return ConvexPolygon::new(&regular.vertices().iter().map(|&v| v * stretch).collect::<Vec<_>>())
+            .unwrap();
+    }
+    regular
+}
+
+#[test]
+fn symmetric_polygons_collide_from_their_own_blocks_with_the_same_results() {
+    let mut rng = Rng(0x5f3e_7a1c);
+    let (mut own_path, mut hits) = (0, 0);
+    for [(a, pa), (b, pb)] in pairs(&mut rng, symmetric_shape, 6000) {
+        // Rectangles take the parallelogram path against each other and the general path
+        // against the others; every other pair here takes this one.
+        own_path += (a.symmetric().is_some() && b.symmetric().is_some()) as usize;
+        let expected = collide(&Plain(&a), pa, &Plain(&b), pb);
+        assert_eq!(collide(&a, pa, &b, pb), expected, "{a:?} {pa:?} {b:?} {pb:?}");
+        hits += expected.is_some() as usize;
+    }
+    assert!(own_path > 3500, "only {own_path} of 6000 pairs on the symmetric path");
+    assert!((1500..4500).contains(&hits), "{hits} of 6000 collide");
+    // Exact ties: octagons with faces along the axes, offset along an axis or a diagonal, so
+    // that two faces of each tie for best and two incident faces tie; the lower index wins, as
+    // in the general path.
+    let octagon = ConvexPolygon::regular(8, 1.0, consts::PI / 8.0).unwrap();
+    let square = ConvexPolygon::rectangle(Vector::splat(0.7)).unwrap();
+    for offset in [Vector::new(1.5, 0.0), Vector::splat(1.2), Vector::new(0.0, -1.6), Vector::new(-1.1, 1.1)]
+    {
+        for (a, b) in [(&octagon, &octagon), (&octagon, &square), (&square, &octagon)] {
+            let pb = Pose::from_translation(offset);
+            let expected = collide(&Plain(a), Pose::IDENTITY, &Plain(b), pb);
+            assert!(expected.is_some());
+            assert_eq!(collide(a, Pose::IDENTITY, b, pb), expected, "{offset:?}");
+        }
+    }
+}
+
+#[test]
+fn symmetric_polygons_are_recognised_and_nothing_else_is() {
+    use septa::Symmetric;
+    let faces = |p: &ConvexPolygon| p.symmetric().map(Symmetric::len);
+    // A centred rectangle is symmetric, but a polygon takes one special path, and a
+    // parallelogram takes the parallelogram path.
+    let rectangle = ConvexPolygon::rectangle(Vector::new(2.0, 0.5)).unwrap();
+    assert_eq!(Symmetric::of(&rectangle).map(|s| s.len()), Some(4));
+    assert!(rectangle.parallelogram().is_some() && rectangle.symmetric().is_none());
+    // Hexagons and octagons about their origin, regular or stretched: symmetric.
+    for sides in [6, 8] {
+        let regular = ConvexPolygon::regular(sides, 1.5, 0.4).unwrap();
+        assert_eq!(faces(&regular), Some(sides));
+        let stretched: Vec<Vector> = regular.vertices().iter().map(|&v| v * Vector::new(2.5, 1.0)).collect();
+        assert_eq!(faces(&ConvexPolygon::new(&stretched).unwrap()), Some(sides));
+    }
+    // More than eight faces, an odd number, or symmetric about another point: not symmetric.
+    for sides in [3, 5, 7, 10, 12] {
+        assert!(Symmetric::of(&ConvexPolygon::regular(sides, 1.0, 0.2).unwrap()).is_none());
+    }
+    let octagon = ConvexPolygon::regular(8, 1.0, 0.3).unwrap();
+    let moved: Vec<Vector> = octagon.vertices().iter().map(|&v| v + Vector::X).collect();
+    assert!(Symmetric::of(&ConvexPolygon::new(&moved).unwrap()).is_none());
+    // The shapes the tests use to hide shortcuts are not symmetric to the queries.
+    assert!(Plain(&octagon).symmetric().is_none() && FaceByFace::new(&octagon).symmetric().is_none());
 }

@@ -17,13 +17,16 @@
 //! How the faces are searched depends on the size of the polygons: small ones project every
 //! vertex on four normals at a time; large ones that contain their origins test only a window
 //! of faces about the line between the origins (see [`WINDOW_FROM`]), and other large ones
-//! follow the other polygon's lowest vertex round by walking (see [`WALK_ABOVE`]).
+//! follow the other polygon's lowest vertex round by walking (see [`WALK_ABOVE`]). Two
+//! parallelograms (boxes), and two polygons symmetric about their origins with at most eight
+//! faces (hexagons, octagons), have `collide` functions of their own, which read only what the
+//! polygons hold inline ([`Parallelogram`], [`Symmetric`]).
 
 use super::window::{self, Peaks};
 use crate::shape::{climb, shadow_of};
 use crate::{
     Axis, ClipFaces, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Parallelogram,
-    Polygonal, Pose, Real, Rot, SatAxis, SatCache, Separation, Vector, Vector4,
+    Polygonal, Pose, Real, Rot, SatAxis, SatCache, Separation, Symmetric, Vector, Vector4,
 };
 
 /// How much better (in separation, as a fraction of the smaller polygon's bounding radius) a
@@ -266,13 +269,7 @@ fn lane_shadows<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> (Vector4
     let shift = lanes.nx * Vector4::splat(xf.translation.x) + lanes.ny * Vector4::splat(xf.translation.y);
     if let Some(half) = b.half_lanes() {
         // b is symmetric about its origin: its shadow is [−h, h] (see `Polygonal::half_lanes`).
-        let mut h = Vector4::ZERO;
-        for group in half {
-            let (xs, ys) = (group.xs.to_array(), group.ys.to_array());
-            for k in 0..4 {
-                h = h.max((dx * Vector4::splat(xs[k]) + dy * Vector4::splat(ys[k])).abs());
-            }
-        }
+        let h = half_extent(half, dx, dy);
         return (shift - h, h + shift);
     }
     let (mut lo, mut hi) = (Vector4::INFINITY, Vector4::NEG_INFINITY);
@@ -285,6 +282,28 @@ fn lane_shadows<B: Polygonal>(lanes: &NormalLanes, b: &B, xf: &Pose) -> (Vector4
         }
     }
     (lo + shift, hi + shift)
+}
+
+/// Per lane, the largest `|v · d|` over the vertices `v` of `half` (each dot product computed as
+/// `x·dx + y·dy`): the half extent of a shape symmetric about its origin on four directions.
+#[inline(always)]
+fn half_extent(half: &[crate::Lanes], dx: Vector4, dy: Vector4) -> Vector4 {
+    let mut h = Vector4::ZERO;
+    for group in half {
+        let (xs, ys) = (group.xs.to_array(), group.ys.to_array());
+        let p = |k: usize| (dx * Vector4::splat(xs[k]) + dy * Vector4::splat(ys[k])).abs();
+        // A tree, not a chain: the four maxima wait on two others, not three.
+        h = h.max(p(0).max(p(1)).max(p(2).max(p(3))));
+    }
+    h
+}
+
+/// [`half_extent`] of four vertices given as points: the same numbers.
+#[inline(always)]
+fn half_extent_of(vertices: &[Vector; 4], dx: Vector4, dy: Vector4) -> Vector4 {
+    let p = |v: Vector| (dx * Vector4::splat(v.x) + dy * Vector4::splat(v.y)).abs();
+    let [v0, v1, v2, v3] = *vertices;
+    Vector4::ZERO.max(p(v0).max(p(v1)).max(p(v2).max(p(v3))))
 }
 
 /// The lanes of one group of a's axes on which b's shadow clears a's (touching counts), as a
@@ -718,6 +737,9 @@ pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
     if let Some((pa, pb)) = parallelograms(a, b) {
         return collide_parallelograms((pa, pose_a, a.bounding_radius()), (pb, pose_b, b.bounding_radius()));
     }
+    if let (Some(sa), Some(sb)) = (a.symmetric(), b.symmetric()) {
+        return collide_symmetric((sa, pose_a, a.bounding_radius()), (sb, pose_b, b.bounding_radius()));
+    }
     let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
     let (best_a, best_b, peaks) = best_faces(a, b, (&b_in_a, &a_in_b))?;
     manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), best_a, best_b, peaks)
@@ -841,6 +863,106 @@ fn clip_parallelograms<const FLIPPED: bool>(
     let k = most_antiparallel(core::slice::from_ref(&incident.faces), direction);
     let k2 = (k + 1) % 4;
     let edge = xf.apply_pair(corner(incident, k), corner(incident, k2));
+    clip_edge::<FLIPPED>(&face, (k, k2), edge, pose)
+}
+
+/// [`collide`] for two [`Symmetric`] polygons, after the bounding circles: each polygon's best
+/// face from one group of its faces against one group of the other's vertices, the same choice
+/// of reference face as [`manifold`], and the clip reading only the [`Symmetric`] blocks. The
+/// same numbers as the general path, bit for bit.
+#[inline(never)]
+fn collide_symmetric(
+    (pa, pose_a, ra): (&Symmetric, Pose, Real),
+    (pb, pose_b, rb): (&Symmetric, Pose, Real),
+) -> Option<Manifold> {
+    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    let ((i, sa), turned_a) = symmetric_best(pa, pb, &b_in_a);
+    if sa >= 0.0 {
+        return None;
+    }
+    let ((j, sb), turned_b) = symmetric_best(pb, pa, &a_in_b);
+    if sb >= 0.0 {
+        return None;
+    }
+    match b_is_reference((sa, ra), (sb, rb)) {
+        true => clip_symmetric::<true>(pb, j, pa, &a_in_b, &pose_b, turned_b),
+        false => clip_symmetric::<false>(pa, i, pb, &b_in_a, &pose_a, turned_a),
+    }
+}
+
+/// [`max_separation_paired`] for two [`Symmetric`] polygons: the same numbers. Also a's
+/// first-half normals turned into b's frame, `(dx, dy)`, from which [`incident_faces`] works.
+#[inline(always)]
+fn symmetric_best(a: &Symmetric, b: &Symmetric, xf: &Pose) -> ((usize, Real), (Vector4, Vector4)) {
+    let (c, s) = (Vector4::splat(xf.rotation.cos), Vector4::splat(xf.rotation.sin));
+    let dx = c * a.nx + s * a.ny;
+    let dy = -s * a.nx + c * a.ny;
+    let shift = a.nx * Vector4::splat(xf.translation.x) + a.ny * Vector4::splat(xf.translation.y);
+    let [v0, v1, v2, v3, ..] = b.vertices;
+    let h = half_extent_of(&[v0, v1, v2, v3], dx, dy);
+    let (lo, hi) = (shift - h, h + shift);
+    (paired_best(lo - a.offsets, -hi - a.offsets, a.half), (dx, dy))
+}
+
+/// For every first-half face of a reference polygon at once, given its normal `d` turned into
+/// the incident polygon's frame (lanes `dx`, `dy`): the incident face that
+/// [`most_antiparallel_paired`] would find, for that face and for the face opposite it. This
+/// needs the turned normals only, so it is worked out alongside the search for the best faces,
+/// and once the reference face is known only a lookup is left ([`incident_face`]). Finding it
+/// afterwards would put a turn, four dot products and a reduction between the reference face
+/// and the clip, on a chain of steps that each wait for the one before.
+///
+/// Per lane, `best` is the largest |nₘ · d| over the incident polygon's first-half faces m (the
+/// second half's dot products are the same numbers negated). Bit `4m + lane` of `least` is set
+/// where nₘ · d is `−best` (face m is the most anti-parallel to d), of `most` where it is
+/// `+best` (face m + half is).
+#[inline(always)]
+fn incident_faces(incident: &Symmetric, (dx, dy): (Vector4, Vector4)) -> (u32, u32) {
+    let (nx, ny) = (incident.nx.to_array(), incident.ny.to_array());
+    // The same products and sums as the search over the incident faces for one direction.
+    let dots: [Vector4; 4] =
+        core::array::from_fn(|m| Vector4::splat(nx[m]) * dx + Vector4::splat(ny[m]) * dy);
+    let best = (dots[0].abs().max(dots[1].abs())).max(dots[2].abs().max(dots[3].abs()));
+    let (mut least, mut most) = (0, 0);
+    for (m, dot) in dots.iter().enumerate() {
+        least |= dot.cmpeq(-best).bitmask() << (4 * m);
+        most |= dot.cmpeq(best).bitmask() << (4 * m);
+    }
+    (least, most)
+}
+
+/// The incident face for reference face `r` (of `reference_half` per half) from
+/// [`incident_faces`]: the lowest face holding the least dot product, first-half faces first,
+/// exactly as [`paired_face`] picks it.
+#[inline(always)]
+fn incident_face((least, most): (u32, u32), r: usize, reference_half: usize, incident_half: usize) -> usize {
+    // The lowest face m whose bit is set in this lane; 8 (beyond any face) when none is.
+    let first = |bits: u32, lane: usize| ((bits >> lane) & 0x1111).trailing_zeros() as usize / 4;
+    // Face r + half looks the other way: its least dot products are face r's largest.
+    let (front, back, lane) =
+        if r < reference_half { (least, most, r) } else { (most, least, r - reference_half) };
+    let k = first(front, lane).min(incident_half + first(back, lane));
+    k.min(2 * incident_half - 1)
+}
+
+/// [`clip`] for two [`Symmetric`] polygons, reading only their blocks: the same numbers.
+#[inline(always)]
+fn clip_symmetric<const FLIPPED: bool>(
+    reference: &Symmetric,
+    r: usize,
+    incident: &Symmetric,
+    xf: &Pose,
+    pose: &Pose,
+    turned: (Vector4, Vector4),
+) -> Option<Manifold> {
+    let table = incident_faces(incident, turned);
+    let next = |i: usize, p: &Symmetric| if i + 1 == p.len() { 0 } else { i + 1 };
+    let k = incident_face(table, r, reference.half, incident.half);
+    let (r_next, (normal, offset)) = (next(r, reference), reference.face(r));
+    let face =
+        ReferenceFace { r, r_next, normal, ends: (reference.vertex(r), reference.vertex(r_next)), offset };
+    let k2 = next(k, incident);
+    let edge = xf.apply_pair(incident.vertex(k), incident.vertex(k2));
     clip_edge::<FLIPPED>(&face, (k, k2), edge, pose)
 }
 

@@ -142,6 +142,96 @@ impl Parallelogram {
     }
 }
 
+/// The most faces a [`Symmetric`] polygon has: its first half fits one group of four lanes.
+pub const SYMMETRIC_MAX: usize = 8;
+
+/// A polygon symmetric about its local origin with at most [`SYMMETRIC_MAX`] faces (a hexagon,
+/// an octagon, a centred rectangle), as the polygon queries' own `collide` for two such
+/// polygons reads it (see [`Polygonal::symmetric`]): everything that path needs, held in the
+/// shape itself in fixed-size arrays, so it follows no pointer and checks no slice length.
+///
+/// Vertex `k + half` is vertex `k` negated, and face `k + half` is face `k` turned around with
+/// the same plane offset, all exactly; so the first half of the faces and of the vertices,
+/// four lanes each, give every separation (see [`Polygonal::half_face_lanes`] and
+/// [`Polygonal::half_lanes`]). The first half's faces give the second's too; the vertices are
+/// kept whole, as the clip reads them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Symmetric {
+    /// The first half's unit normals, x and y, and plane offsets, one face per lane (padded by
+    /// repeating the last).
+    pub(crate) nx: Vector4,
+    pub(crate) ny: Vector4,
+    pub(crate) offsets: Vector4,
+    /// The vertices, counter-clockwise (the first four also serve as the first half's, the
+    /// rest padding: a second-half vertex has the same absolute projections as its opposite).
+    pub(crate) vertices: [Vector; SYMMETRIC_MAX],
+    /// Faces (and vertices) in each half: 2, 3 or 4.
+    pub(crate) half: usize,
+}
+
+impl Symmetric {
+    /// `shape` as a symmetric polygon: `None` unless it has at most [`SYMMETRIC_MAX`] vertices
+    /// and vertex `k + n/2` is vertex `k` negated, face `k + n/2` face `k` with its normal
+    /// negated and the same plane offset, all exactly.
+    pub fn of<P: Polygonal + ?Sized>(shape: &P) -> Option<Symmetric> {
+        let (vertices, normals, offsets) = (shape.vertices(), shape.normals(), shape.plane_offsets());
+        let (n, half) = (vertices.len(), vertices.len() / 2);
+        let paired = n % 2 == 0
+            && n <= SYMMETRIC_MAX
+            && (0..half).all(|k| {
+                vertices[k + half] == -vertices[k]
+                    && normals[k + half] == -normals[k]
+                    && offsets[k + half] == offsets[k]
+            });
+        let lane = |k: usize| k.min(half - 1);
+        paired.then(|| Symmetric {
+            nx: Vector4::from_array(core::array::from_fn(|k| normals[lane(k)].x)),
+            ny: Vector4::from_array(core::array::from_fn(|k| normals[lane(k)].y)),
+            offsets: Vector4::from_array(core::array::from_fn(|k| offsets[lane(k)])),
+            // Past the last vertex: more first-half vertices, padding only the extent reads.
+            vertices: core::array::from_fn(|k| vertices[k % n]),
+            half,
+        })
+    }
+
+    /// The number of faces (and of vertices).
+    #[inline]
+    pub fn len(&self) -> usize {
+        2 * self.half
+    }
+
+    /// Always false: a polygon has faces. Present for API symmetry with `len`.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.half == 0
+    }
+
+    /// Vertex `i` (below [`len`](Symmetric::len)).
+    #[inline(always)]
+    pub(crate) fn vertex(&self, i: usize) -> Vector {
+        self.vertices[i % SYMMETRIC_MAX]
+    }
+
+    /// Face `i` (below [`len`](Symmetric::len)): its unit normal and plane offset, from the
+    /// first half's lanes.
+    #[inline(always)]
+    pub(crate) fn face(&self, i: usize) -> (Vector, Real) {
+        let (lane, turned) = self.lane(i);
+        let (nx, ny, offsets) = (self.nx.to_array(), self.ny.to_array(), self.offsets.to_array());
+        (Vector::new(nx[lane], ny[lane]) * turned, offsets[lane])
+    }
+
+    /// The lane that keeps face `i`, and −1 for the second half (negating is exact), else 1.
+    #[inline(always)]
+    fn lane(&self, i: usize) -> (usize, Real) {
+        // Arithmetic rather than a branch: which half a face falls in is a coin toss. The sign
+        // is that of half − 1 − i, which is negative exactly in the second half (converted from
+        // a small signed integer, which takes no branch as a boolean or an unsigned one does).
+        let second = (i >= self.half) as usize;
+        ((i - second * self.half) % 4, Real::copysign(1.0, (self.half as i32 - 1 - i as i32) as Real))
+    }
+}
+
 /// `count` entries of (normal, hi, lo) in groups of four (see [`NormalLanes`]).
 pub(crate) fn normal_lanes(
     count: usize,
@@ -331,6 +421,12 @@ pub trait Polygonal {
     /// construction ([`Parallelogram::of`]). ([`OrientedBox`] pairs have their own functions,
     /// in [`pair::box_box`](crate::pair::box_box).)
     fn parallelogram(&self) -> Option<&Parallelogram> {
+        None
+    }
+    /// The shape as a [`Symmetric`] polygon, when it is one and keeps that at hand: two such
+    /// polygons then take the queries' own path for them. The default is `None`;
+    /// [`ConvexPolygon`] works it out at construction ([`Symmetric::of`]).
+    fn symmetric(&self) -> Option<&Symmetric> {
         None
     }
 

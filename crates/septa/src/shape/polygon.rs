@@ -7,7 +7,7 @@ use crate::{check_point, within_limit, Interval, Polygonal, Pose, Real, ShapeErr
 
 use super::{
     axis_lanes_of, climb, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, sector,
-    sector_faces, Lanes, NormalLanes, Parallelogram, SatAxis, SECTORS,
+    sector_faces, Lanes, NormalLanes, Parallelogram, SatAxis, Symmetric, SECTORS,
 };
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -65,7 +65,17 @@ pub struct ConvexPolygon {
     reach: Real,
     inner_reach: Real,
     sector_faces: [u32; SECTORS],
-    parallelogram: Option<Parallelogram>,
+    fast_path: FastPath,
+}
+
+/// The one special path of the polygon–polygon queries a polygon can take, with the data it
+/// reads held inline: a parallelogram's (boxes), or failing that a small symmetric polygon's
+/// (hexagons, octagons). One or the other, never both, keeps the polygon small.
+#[derive(Clone, Debug, PartialEq)]
+enum FastPath {
+    General,
+    Parallelogram(Parallelogram),
+    Symmetric(Symmetric),
 }
 
 impl ConvexPolygon {
@@ -282,9 +292,13 @@ impl ConvexPolygon {
             reach,
             inner_reach,
             sector_faces: sectors,
-            parallelogram: None,
+            fast_path: FastPath::General,
         };
-        polygon.parallelogram = Parallelogram::of(&polygon);
+        polygon.fast_path = match (Parallelogram::of(&polygon), Symmetric::of(&polygon)) {
+            (Some(parallelogram), _) => FastPath::Parallelogram(parallelogram),
+            (None, Some(symmetric)) => FastPath::Symmetric(symmetric),
+            (None, None) => FastPath::General,
+        };
         polygon
     }
 
@@ -410,7 +424,17 @@ impl Polygonal for ConvexPolygon {
     }
     #[inline]
     fn parallelogram(&self) -> Option<&Parallelogram> {
-        self.parallelogram.as_ref()
+        match &self.fast_path {
+            FastPath::Parallelogram(parallelogram) => Some(parallelogram),
+            _ => None,
+        }
+    }
+    #[inline]
+    fn symmetric(&self) -> Option<&Symmetric> {
+        match &self.fast_path {
+            FastPath::Symmetric(symmetric) => Some(symmetric),
+            _ => None,
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! A polygon with septa's shortcuts hidden, for tests that check a shortcut gives exactly the
 //! answers of the general path: no half lanes or paired faces (every vertex is projected on
-//! every face), no `Parallelogram` (the default `None`), no bounding-circle reject (an infinite reach), and so no inner reach either (the
+//! every face), no `Parallelogram` or `Symmetric` (the defaults, `None`), no bounding-circle reject (an infinite reach), and so no inner reach either (the
 //! default, minus the reach), which keeps the window search off.
 #![allow(dead_code)]
 
