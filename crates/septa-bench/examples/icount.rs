@@ -32,9 +32,9 @@
 //! chunk is likely to have met a quiet moment in some run. `ICOUNT_CHUNK=N` sets the chunk
 //! size (the bench's is 500), and `ICOUNT_POLLUTE=MB` reads that many megabytes between runs,
 //! as the bench's other implementations do between septa's runs of a chunk: code whose data is
-//! spread over many cache lines is slower then (16-gons' `collide`, 74 → 134 ns per call in one
-//! measurement), code that reads a few lines held in the shapes is not (8-gons', 61 ns either
-//! way).
+//! spread over many cache lines is slower then (16-gons' `collide` took 1.8 to 2 times as long
+//! in three measurements with 4 MB), code that reads a few lines held in the shapes is not
+//! (8-gons', 61 ns either way).
 
 #[allow(dead_code)]
 #[path = "../src/seed.rs"]
@@ -153,8 +153,10 @@ fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
     let mut bests = Vec::new();
     // `ICOUNT_POLLUTE=MB`: between runs, read MB megabytes, pushing septa's data out of the
     // nearer caches as the bench's other implementations do between septa's runs of a chunk.
-    let pollute: usize = std::env::var("ICOUNT_POLLUTE").map_or(0, |n| n.parse().expect("ICOUNT_POLLUTE: MB"));
-    let junk: Vec<u64> = (0..pollute * 131_072).map(|k| (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+    let pollute: usize =
+        std::env::var("ICOUNT_POLLUTE").map_or(0, |n| n.parse().expect("ICOUNT_POLLUTE: MB"));
+    let junk: Vec<u64> =
+        (0..pollute * 131_072).map(|k| (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
     for chunk in shapes.chunks(size) {
         let mut best = f64::INFINITY;
         for _ in 0..runs {
