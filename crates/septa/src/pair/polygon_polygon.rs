@@ -291,19 +291,26 @@ fn half_extent(half: &[crate::Lanes], dx: Vector4, dy: Vector4) -> Vector4 {
     let mut h = Vector4::ZERO;
     for group in half {
         let (xs, ys) = (group.xs.to_array(), group.ys.to_array());
-        let p = |k: usize| (dx * Vector4::splat(xs[k]) + dy * Vector4::splat(ys[k])).abs();
-        // A tree, not a chain: the four maxima wait on two others, not three.
-        h = h.max(p(0).max(p(1)).max(p(2).max(p(3))));
+        h = h.max(extent_of_four(dx, dy, |k| (xs[k], ys[k])));
     }
     h
 }
 
-/// [`half_extent`] of four vertices given as points: the same numbers.
+/// [`half_extent`] of four vertices given as points.
 #[inline(always)]
 fn half_extent_of(vertices: &[Vector; 4], dx: Vector4, dy: Vector4) -> Vector4 {
-    let p = |v: Vector| (dx * Vector4::splat(v.x) + dy * Vector4::splat(v.y)).abs();
-    let [v0, v1, v2, v3] = *vertices;
-    Vector4::ZERO.max(p(v0).max(p(v1)).max(p(v2).max(p(v3))))
+    Vector4::ZERO.max(extent_of_four(dx, dy, |k| (vertices[k].x, vertices[k].y)))
+}
+
+/// Per lane, the largest `|v · d|` over four vertices, vertex `k` at `point(k)`.
+#[inline(always)]
+fn extent_of_four(dx: Vector4, dy: Vector4, point: impl Fn(usize) -> (Real, Real)) -> Vector4 {
+    let p = |k: usize| {
+        let (x, y) = point(k);
+        (dx * Vector4::splat(x) + dy * Vector4::splat(y)).abs()
+    };
+    // A tree, not a chain: the four maxima wait on two others, not three.
+    p(0).max(p(1)).max(p(2).max(p(3)))
 }
 
 /// The lanes of one group of a's axes on which b's shadow clears a's (touching counts), as a
