@@ -322,20 +322,40 @@ fn symmetric_polygons_collide_from_their_own_blocks_with_the_same_results() {
     }
     assert!(own_path > 3500, "only {own_path} of 6000 pairs on the symmetric path");
     assert!((1500..4500).contains(&hits), "{hits} of 6000 collide");
-    // Exact ties: octagons with faces along the axes, offset along an axis or a diagonal, so
-    // that two faces of each tie for best and two incident faces tie; the lower index wins, as
-    // in the general path.
-    let octagon = ConvexPolygon::regular(8, 1.0, consts::PI / 8.0).unwrap();
-    let square = ConvexPolygon::rectangle(Vector::splat(0.7)).unwrap();
-    for offset in [Vector::new(1.5, 0.0), Vector::splat(1.2), Vector::new(0.0, -1.6), Vector::new(-1.1, 1.1)]
-    {
-        for (a, b) in [(&octagon, &octagon), (&octagon, &square), (&square, &octagon)] {
-            let pb = Pose::from_translation(offset);
+    // Exact ties, on polygons with exact corners: an octagon with faces along the axes and the
+    // diagonals, and a hexagon with faces along the axes and one diagonal. Offset along the
+    // diagonal, the octagon's faces 0 and 2 (normals x and y) tie for best where they are best
+    // (t = 1), and otherwise its diagonal face 1 is the reference face, to whose normal
+    // (√½, √½) the hexagon's faces 0 and 5 (normals −y and −x) are equally anti-parallel (dot
+    // products −√½ both, exactly): the lower index wins, as in the general path.
+    let exact = |points: &[[Real; 2]]| {
+        ConvexPolygon::new(&points.iter().map(|p| Vector::new(p[0], p[1])).collect::<Vec<_>>()).unwrap()
+    };
+    let octagon = exact(&[
+        [1.0, -0.5],
+        [1.0, 0.5],
+        [0.5, 1.0],
+        [-0.5, 1.0],
+        [-1.0, 0.5],
+        [-1.0, -0.5],
+        [-0.5, -1.0],
+        [0.5, -1.0],
+    ]);
+    let hexagon = exact(&[[-1.0, -1.0], [0.5, -1.0], [1.0, -0.5], [1.0, 1.0], [-0.5, 1.0], [-1.0, 0.5]]);
+    for t in [1.0, 1.3, 1.5] {
+        for (a, b) in [(&octagon, &hexagon), (&hexagon, &octagon), (&octagon, &octagon)] {
+            assert!(a.symmetric().is_some() && b.symmetric().is_some());
+            let pb = Pose::from_translation(Vector::splat(t));
             let expected = collide(&Plain(a), Pose::IDENTITY, &Plain(b), pb);
-            assert!(expected.is_some());
-            assert_eq!(collide(a, Pose::IDENTITY, b, pb), expected, "{offset:?}");
+            assert_eq!(collide(a, Pose::IDENTITY, b, pb), expected, "{t}");
         }
     }
+    let faces = |t: Real| {
+        let m = collide(&octagon, Pose::IDENTITY, &hexagon, Pose::from_translation(Vector::splat(t)));
+        m.and_then(|m| m.clip_faces()).map(|f| (f.reference_on_b, f.reference, f.incident))
+    };
+    assert_eq!(faces(1.0), Some((false, 0, 5)));
+    assert_eq!(faces(1.3), Some((false, 1, 0)));
 }
 
 #[test]
