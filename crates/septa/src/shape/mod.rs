@@ -183,14 +183,17 @@ impl Symmetric {
                     && normals[k + half] == -normals[k]
                     && offsets[k + half] == offsets[k]
             });
-        let lane = |k: usize| k.min(half - 1);
-        paired.then(|| Symmetric {
-            nx: Vector4::from_array(core::array::from_fn(|k| normals[lane(k)].x)),
-            ny: Vector4::from_array(core::array::from_fn(|k| normals[lane(k)].y)),
-            offsets: Vector4::from_array(core::array::from_fn(|k| offsets[lane(k)])),
-            // Past the last vertex: more first-half vertices, padding only the extent reads.
-            vertices: core::array::from_fn(|k| vertices[k % n]),
-            half,
+        paired.then(|| {
+            // One group of four: at most four faces a half.
+            let faces = face_lanes_of(&normals[..half], &offsets[..half])[0];
+            Symmetric {
+                nx: faces.nx,
+                ny: faces.ny,
+                offsets: faces.hi,
+                // Past the last vertex: the loop again, padding only the extent reads.
+                vertices: core::array::from_fn(|k| vertices[k % n]),
+                half,
+            }
         })
     }
 
