@@ -106,9 +106,9 @@ fn main() -> ExitCode {
     let started = Instant::now();
     let seed = options.seed.unwrap_or(DEFAULT_SEED);
     let (pairs, calibration, config) = if options.quick {
-        (1000, 4000, timing::Config { chunk: 250, runs: 3 })
+        (1000, 4000, timing::Config { chunk: 250, runs: 3, passes: 1 })
     } else {
-        (20_000, 20_000, timing::Config { chunk: 500, runs: 15 })
+        (20_000, 20_000, timing::Config { chunk: 500, runs: 15, passes: 3 })
     };
     let coherence_config = if options.quick {
         coherence::Config { pairs: 200, frames: 60, runs: 3 }
@@ -119,8 +119,12 @@ fn main() -> ExitCode {
     println!("# septa-bench{}\n", if options.quick { " (quick)" } else { "" });
     println!("- machine: {}", machine());
     println!("- seed: {seed}");
+    let spread_over = match config.passes {
+        1 => String::new(),
+        passes => format!(" ({} in each of {passes} passes over all the sets)", config.runs_per_pass()),
+    };
     println!(
-        "- {pairs} pairs per set, chunks of {}, fastest of {} runs per chunk, summed",
+        "- {pairs} pairs per set, chunks of {}, fastest of {} runs per chunk{spread_over}, summed",
         config.chunk, config.runs
     );
     println!(
@@ -135,13 +139,12 @@ fn main() -> ExitCode {
         crosscheck::NEAR,
         crosscheck::DEPTH_TOLERANCE
     );
-    let mut results: Vec<Measurement> = Vec::new();
     let mut failures = 0;
+    let mut workloads = Vec::new();
     for (k, spec) in SETS.iter().enumerate() {
         if options.sets.as_ref().is_some_and(|only| !only.iter().any(|n| n == spec.name)) {
             continue;
         }
-        let t0 = Instant::now();
         let w = Workload::generate(*spec, pairs, calibration, derive_seed(seed, k as u64));
         let fraction = w.fraction();
         // The ±1 % target holds for full-size sets; a quick set is too small to promise it.
@@ -157,17 +160,47 @@ fn main() -> ExitCode {
             w.spread,
             100.0 * fraction
         );
-        let mut impls = build_all(&w);
-        let check = crosscheck::check(&w, &mut impls);
+        let check = crosscheck::check(&w, &mut build_all(&w));
         print!("{}", check.summary());
         failures += check.failures();
-        for op in Op::ALL {
-            for (name, ns) in timing::time_op(&mut impls, op, w.len(), config) {
-                results.push(Measurement { set: spec.name, op, implementation: name, ns });
+        workloads.push(w);
+    }
+
+    // Every set in each pass, a few runs of each chunk per pass; each chunk's fastest run over
+    // all passes counts (see `timing`). The shapes are built afresh for each pass, from the same
+    // pairs.
+    let mut chunks: Vec<(&'static str, Op, &'static str, timing::Chunks)> = Vec::new();
+    for pass in 0..config.passes {
+        let t0 = Instant::now();
+        let mut slot = 0;
+        for w in &workloads {
+            let mut impls = build_all(w);
+            for op in Op::ALL {
+                for (name, timed) in
+                    timing::time_op(&mut impls, op, w.len(), config.chunk, config.runs_per_pass())
+                {
+                    if pass == 0 {
+                        chunks.push((w.spec.name, op, name, timed));
+                    } else {
+                        let (set, same_op, same_name, kept) = &mut chunks[slot];
+                        assert!((*set, *same_op, *same_name) == (w.spec.name, op, name), "passes differ");
+                        kept.merge(&timed);
+                    }
+                    slot += 1;
+                }
             }
         }
-        println!("    ({:.1} s)", t0.elapsed().as_secs_f64());
+        println!("- pass {} of {}: {:.1} s", pass + 1, config.passes, t0.elapsed().as_secs_f64());
     }
+    let results: Vec<Measurement> = chunks
+        .into_iter()
+        .map(|(set, op, implementation, timed)| Measurement {
+            set,
+            op,
+            implementation,
+            ns: timed.ns_per_call(pairs),
+        })
+        .collect();
 
     println!("\n## Nanoseconds per call\n");
     print!("{}", report::markdown(&results));
