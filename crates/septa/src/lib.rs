@@ -121,7 +121,7 @@ pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of
 pub(crate) use real::{check_point, within_limit, ToF64, ToReal};
 pub use real::{consts, Real, Vector, Vector4, COORDINATE_LIMIT};
 pub use shape::{
-    Capsule, Circle, ConvexPolygon, Face, Lanes, NormalLanes, OrientedBox, Parallelogram, Polygonal, SatAxis,
+    Capsule, Circle, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Parallelogram, Polygonal, SatAxis,
     Shape, Symmetric, COLLINEAR_TOLERANCE, SYMMETRIC_MAX,
 };
 pub use sweep::Impact;

@@ -45,32 +45,6 @@ fn inner_reach_is_the_circle_about_the_origin_inside_the_polygon() {
     assert_eq!(corner.inner_reach(), -1.0);
 }
 
-#[test]
-fn face_records_hold_each_face_with_its_first_vertex() {
-    // A square from (0, 0) to (2, 2): face 0 is the bottom edge from (0, 0) to (2, 0), normal
-    // (0, −1), offset 0; face 1 the right edge from (2, 0), normal (1, 0), offset 2; and so on.
-    let square = ConvexPolygon::new(&[
-        Vector::ZERO,
-        Vector::new(2.0, 0.0),
-        Vector::new(2.0, 2.0),
-        Vector::new(0.0, 2.0),
-    ])
-    .unwrap();
-    let expected = [
-        (Vector::new(0.0, -1.0), 0.0, Vector::ZERO),
-        (Vector::new(1.0, 0.0), 2.0, Vector::new(2.0, 0.0)),
-        (Vector::new(0.0, 1.0), 2.0, Vector::new(2.0, 2.0)),
-        (Vector::new(-1.0, 0.0), 0.0, Vector::new(0.0, 2.0)),
-    ];
-    let faces = square.faces().expect("a polygon keeps its face records");
-    assert_eq!(faces.len(), 4);
-    for (face, (normal, offset, vertex)) in faces.iter().zip(expected) {
-        assert_eq!((face.normal, face.offset, face.vertex), (normal, offset, vertex));
-    }
-    // A shape that keeps none (the wrapper with only the required methods) has the default.
-    assert!(Plain(&square).faces().is_none());
-}
-
 /// The face most aligned with `u`, lowest index on ties, by looking at every face.
 fn brute_face_toward(normals: &[Vector], u: Vector) -> usize {
     let mut best = 0;

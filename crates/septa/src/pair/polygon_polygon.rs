@@ -22,10 +22,10 @@
 //! faces (hexagons, octagons), have `collide` functions of their own, which read only what the
 //! polygons hold inline ([`Parallelogram`], [`Symmetric`]).
 
-use super::window::{self, Peaks, Search};
+use super::window::{self, Peaks};
 use crate::shape::{climb, shadow_of};
 use crate::{
-    Axis, ClipFaces, Contact, ContactPoint, Face, Feature, FeatureId, Manifold, NormalLanes, Parallelogram,
+    Axis, ClipFaces, Contact, ContactPoint, Feature, FeatureId, Manifold, NormalLanes, Parallelogram,
     Polygonal, Pose, Real, Rot, SatAxis, SatCache, Separation, Symmetric, Vector, Vector4,
 };
 
@@ -125,10 +125,10 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     a: &A,
     b: &B,
     xf: &Pose,
-    search: Option<Search<'_>>,
+    peaks: Option<(usize, usize)>,
 ) -> (usize, Real) {
-    if let Some(search) = search {
-        return window::max_separation::<STOP_AT_GAP, _, _>(a, b, xf, search);
+    if let Some(peaks) = peaks {
+        return window::max_separation::<STOP_AT_GAP, _, _>(a, b, xf, peaks);
     }
     let mut best = (0, Real::NEG_INFINITY);
     let half = a.half_face_lanes();
@@ -171,15 +171,15 @@ pub const OVERLAPS_WINDOW_FROM: usize = 20;
 /// Where the window search starts, when it applies to the pair: one of the polygons has at
 /// least `from` faces, and both contain their origin.
 #[inline(always)]
-fn peaks<'s, A: Polygonal, B: Polygonal>(
-    a: &'s A,
-    b: &'s B,
+fn peaks<A: Polygonal, B: Polygonal>(
+    a: &A,
+    b: &B,
     b_in_a: &Pose,
     a_in_b: &Pose,
     from: usize,
-) -> Option<Peaks<'s>> {
-    let faces @ (faces_a, faces_b) = window::applies(a, b)?;
-    (faces_a.len().max(faces_b.len()) >= from).then(|| Peaks::of(a, b, faces, b_in_a, a_in_b))
+) -> Option<Peaks> {
+    let large = a.normals().len().max(b.normals().len()) >= from;
+    (large && window::applies(a, b)).then(|| Peaks::of(a, b, b_in_a, a_in_b))
 }
 
 /// [`max_separation`] by walking (kept out of line: the projecting path above is small enough
@@ -198,7 +198,7 @@ fn max_separation_walking<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
         let direction = xf.rotation.apply_inv(normal);
         let (j, low) = match lowest {
             None => lowest_vertex(vertices, direction),
-            Some(j) => walk_down(vertices.len(), |j| vertices[j].dot(direction), j, true),
+            Some(j) => walk_down(vertices, direction, j, true),
         };
         lowest = Some(j);
         let s = low + normal.dot(xf.translation) - offsets[i];
@@ -422,11 +422,11 @@ fn parallelogram_faces(
 /// before that is even asked.
 #[allow(clippy::type_complexity)]
 #[inline(always)]
-fn best_faces<'s, A: Polygonal, B: Polygonal>(
-    a: &'s A,
-    b: &'s B,
+fn best_faces<A: Polygonal, B: Polygonal>(
+    a: &A,
+    b: &B,
     (b_in_a, a_in_b): (&Pose, &Pose),
-) -> Option<((usize, Real), (usize, Real), Option<Peaks<'s>>)> {
+) -> Option<((usize, Real), (usize, Real), Option<Peaks>)> {
     if let Some((pa, pb)) = parallelograms(a, b) {
         let (best_a, best_b) = parallelogram_faces(pa, pb, b_in_a, a_in_b);
         return (best_a.1 < 0.0 && best_b.1 < 0.0).then_some((best_a, best_b, None));
@@ -518,21 +518,20 @@ fn lowest_vertex(vertices: &[Vector], direction: Vector) -> (usize, Real) {
     best
 }
 
-/// The vertex lowest along a direction, walking from `start` while the next vertex is lower,
-/// counter-clockwise (`forwards`) or clockwise round a loop of `n`; `height(j)` is vertex `j`'s
-/// projection on the direction (the caller reads the vertices from wherever it keeps them). On
-/// a convex polygon the projections along the boundary fall to the lowest vertex and rise after
-/// it, so the walk stops there when it starts on the side that falls towards it. At most one
-/// lap: a NaN direction (from a NaN pose) compares false with everything and would otherwise
-/// never stop.
+/// The vertex lowest along `direction`, walking from `start` while the next vertex is lower,
+/// counter-clockwise (`forwards`) or clockwise. On a convex polygon the projections along the
+/// boundary fall to the lowest vertex and rise after it, so the walk stops there when it starts
+/// on the side that falls towards it. At most one lap: a NaN direction (from a NaN pose)
+/// compares false with everything and would otherwise never stop.
 #[inline]
 pub(crate) fn walk_down(
-    n: usize,
-    height: impl Fn(usize) -> Real,
+    vertices: &[Vector],
+    direction: Vector,
     start: usize,
     forwards: bool,
 ) -> (usize, Real) {
-    let (mut j, mut low) = (start, height(start));
+    let n = vertices.len();
+    let (mut j, mut low) = (start, vertices[start].dot(direction));
     for _ in 0..n {
         let next = match (forwards, j) {
             (true, j) if j + 1 == n => 0,
@@ -540,7 +539,7 @@ pub(crate) fn walk_down(
             (false, 0) => n - 1,
             (false, j) => j - 1,
         };
-        let d = height(next);
+        let d = vertices[next].dot(direction);
         if d >= low {
             break;
         }
@@ -585,12 +584,12 @@ fn first_separating_axis<A: Polygonal, B: Polygonal>(a: &A, b: &B, xf: &Pose) ->
     let (mut low, mut high) = (None, None);
     for axis in a.axes() {
         let direction = xf.rotation.apply_inv(axis.normal);
-        let n = vertices.len();
-        let up = |j: usize| vertices[j].dot(direction);
-        let down = |k: usize| vertices[k].dot(-direction);
-        let (j, lo) = low.map_or_else(|| lowest_vertex(vertices, direction), |j| walk_down(n, up, j, true));
-        let (k, minus_hi) =
-            high.map_or_else(|| lowest_vertex(vertices, -direction), |k| walk_down(n, down, k, true));
+        let (j, lo) = low
+            .map_or_else(|| lowest_vertex(vertices, direction), |j| walk_down(vertices, direction, j, true));
+        let (k, minus_hi) = high.map_or_else(
+            || lowest_vertex(vertices, -direction),
+            |k| walk_down(vertices, -direction, k, true),
+        );
         (low, high) = (Some(j), Some(k));
         let (beyond_face, beyond_opposite) = clearances(axis, lo, -minus_hi, xf);
         if beyond_face >= 0.0 {
@@ -769,14 +768,11 @@ pub(crate) fn manifold<A: Polygonal, B: Polygonal>(
     (b_in_a, a_in_b): (&Pose, &Pose),
     (i, sa): (usize, Real),
     (j, sb): (usize, Real),
-    peaks: Option<Peaks<'_>>,
+    peaks: Option<Peaks>,
 ) -> Option<Manifold> {
-    let b_is_reference = b_is_reference((sa, a.bounding_radius()), (sb, b.bounding_radius()));
-    match (b_is_reference, peaks) {
-        (true, Some(p)) => clip_window::<true>(p.for_b(), j, a_in_b, &pose_b),
-        (false, Some(p)) => clip_window::<false>(p.for_a(), i, b_in_a, &pose_a),
-        (true, None) => clip::<true, _, _>(b, j, a, a_in_b, &pose_b),
-        (false, None) => clip::<false, _, _>(a, i, b, b_in_a, &pose_a),
+    match b_is_reference((sa, a.bounding_radius()), (sb, b.bounding_radius())) {
+        true => clip::<true, _, _>(b, j, a, a_in_b, &pose_b, peaks.map(|p| p.a)),
+        false => clip::<false, _, _>(a, i, b, b_in_a, &pose_a, peaks.map(|p| p.b)),
     }
 }
 
@@ -799,6 +795,7 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
     incident: &I,
     xf: &Pose,
     pose: &Pose,
+    incident_peak: Option<usize>,
 ) -> Option<Manifold> {
     // The next vertex round the loop, without an integer division.
     let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
@@ -814,34 +811,17 @@ fn clip<const FLIPPED: bool, R: Polygonal, I: Polygonal>(
 
     // The incident edge: the one whose normal is most anti-parallel to the reference normal.
     let direction = xf.rotation.apply_inv(normal);
-    let k = match incident.half_face_lanes() {
-        Some([lanes]) => most_antiparallel_paired(lanes, incident.normals().len() / 2, direction),
-        _ => most_antiparallel(incident.face_lanes(), direction),
+    let k = match incident_peak {
+        // The same face, climbed to from the incident polygon's face that looks at the
+        // reference polygon (−(n · d) is exactly −n · d, so ties break alike).
+        Some(peak) => climb(incident.normals(), -direction, peak),
+        None => match incident.half_face_lanes() {
+            Some([lanes]) => most_antiparallel_paired(lanes, incident.normals().len() / 2, direction),
+            _ => most_antiparallel(incident.face_lanes(), direction),
+        },
     };
     let k2 = next(k, incident.vertices().len());
     let edge = xf.apply_pair(incident.vertices()[k], incident.vertices()[k2]);
-    clip_edge::<FLIPPED>(&face, (k, k2), edge, pose)
-}
-
-/// [`clip`] after the window search, from the face records alone: `search` holds the reference
-/// polygon's faces, the incident polygon's, and the incident polygon's face that looks at the
-/// reference polygon, from which the incident face is climbed to rather than searched for
-/// among all its faces (the same face: −(n · d) is exactly −n · d, so ties break alike).
-fn clip_window<const FLIPPED: bool>(
-    search: Search<'_>,
-    r: usize,
-    xf: &Pose,
-    pose: &Pose,
-) -> Option<Manifold> {
-    let (reference, incident, incident_peak) = search.clip_ends();
-    let next = |i: usize, n: usize| if i + 1 == n { 0 } else { i + 1 };
-    let r_next = next(r, reference.len());
-    let Face { normal, offset, vertex } = reference[r];
-    let face = ReferenceFace { r, r_next, normal, ends: (vertex, reference[r_next].vertex), offset };
-    let direction = xf.rotation.apply_inv(normal);
-    let k = climb(incident.len(), |i| -incident[i].normal.dot(direction), incident_peak);
-    let k2 = next(k, incident.len());
-    let edge = xf.apply_pair(incident[k].vertex, incident[k2].vertex);
     clip_edge::<FLIPPED>(&face, (k, k2), edge, pose)
 }
 

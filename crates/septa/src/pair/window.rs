@@ -37,7 +37,7 @@
 //! as testing every face by walking: ties still go to the lower index.
 
 use super::polygon_polygon::walk_down;
-use crate::{Face, Polygonal, Pose, Real};
+use crate::{Polygonal, Pose, Real};
 
 /// How far below the best separation (as a fraction of the sizes and distance involved) a
 /// face's bound must fall before the face is passed over: far more than the rounding in the
@@ -56,22 +56,17 @@ fn step(i: usize, forwards: bool, n: usize) -> usize {
 }
 
 /// Can [`max_separation`] narrow the search for this pair? Both polygons must contain their
-/// origin, so that their inner reaches bound their support distances from below, and keep their
-/// faces as records ([`Polygonal::faces`]), which is all the search reads of them.
+/// origin, so that their inner reaches bound their support distances from below.
 #[inline(always)]
-pub(crate) fn applies<'s, A: Polygonal, B: Polygonal>(
-    a: &'s A,
-    b: &'s B,
-) -> Option<(&'s [Face], &'s [Face])> {
-    let faces = a.faces().zip(b.faces())?;
-    (a.inner_reach() > 0.0 && b.inner_reach() > 0.0).then_some(faces)
+pub(crate) fn applies<A: Polygonal, B: Polygonal>(a: &A, b: &B) -> bool {
+    a.inner_reach() > 0.0 && b.inner_reach() > 0.0
 }
 
 /// The face of a from which b is farthest, and that separation: the same face (lowest index on
 /// ties) and the same number as walking every face, found by testing only the faces in the
 /// window (see the module docs). With `STOP_AT_GAP` the search ends at the first face that
-/// separates (touching counts). `xf` places b in a's frame; `search` holds both polygons' face
-/// records and where to start (see [`Peaks::for_a`]).
+/// separates (touching counts). `xf` places b in a's frame; see [`applies`] for when the
+/// window is of use.
 ///
 /// The boolean test runs this same search. It could pass over every face whose bound is below
 /// 0 instead of below the best separation, and stop at once whenever the circles of radius `ρ`
@@ -88,30 +83,29 @@ pub(crate) fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal
     a: &A,
     b: &B,
     xf: &Pose,
-    search: Search<'_>,
+    (peak, start): (usize, usize),
 ) -> (usize, Real) {
-    let Search { faces, others, peak, start } = search;
-    let n = faces.len();
+    let (normals, offsets, vertices) = (a.normals(), a.plane_offsets(), b.vertices());
+    let n = normals.len();
     let t = xf.translation;
     let inner = a.inner_reach() + b.inner_reach();
     let margin = WINDOW_MARGIN * (a.reach() + b.reach() + t.x.abs() + t.y.abs());
     // The separation from face i (given nᵢ · t), with b's lowest vertex along its normal found
     // by walking from `cursor`: the same arithmetic as every other path.
     let separation = |i: usize, along: Real, cursor: usize, forwards: Option<bool>| {
-        let direction = xf.rotation.apply_inv(faces[i].normal);
-        let height = |j: usize| others[j].vertex.dot(direction);
+        let direction = xf.rotation.apply_inv(normals[i]);
         let (j, low) = match forwards {
-            Some(forwards) => walk_down(others.len(), height, cursor, forwards),
+            Some(forwards) => walk_down(vertices, direction, cursor, forwards),
             // From the start, either way: forwards first, and backwards if that did not fall.
-            None => match walk_down(others.len(), height, cursor, true) {
-                (j, _) if j == cursor => walk_down(others.len(), height, cursor, false),
+            None => match walk_down(vertices, direction, cursor, true) {
+                (j, _) if j == cursor => walk_down(vertices, direction, cursor, false),
                 lowest => lowest,
             },
         };
-        (j, low + along - faces[i].offset)
+        (j, low + along - offsets[i])
     };
 
-    let (cursor, s) = separation(peak, faces[peak].normal.dot(t), start, None);
+    let (cursor, s) = separation(peak, normals[peak].dot(t), start, None);
     let mut best = (peak, s);
     if STOP_AT_GAP && s >= 0.0 {
         return best;
@@ -124,7 +118,7 @@ pub(crate) fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal
             i = step(i, forwards, n);
             // nᵢ · t only falls from here on, so once the bound is below the best, so are the
             // bounds of every face further this way.
-            let along = faces[i].normal.dot(t);
+            let along = normals[i].dot(t);
             if along - inner < best.1 - margin {
                 break;
             }
@@ -143,64 +137,33 @@ pub(crate) fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal
     best
 }
 
-/// One polygon's search: its faces, the other polygon's (whose vertices it walks), the face it
-/// starts from and the vertex of the other it starts walking from.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Search<'s> {
-    faces: &'s [Face],
-    others: &'s [Face],
-    peak: usize,
-    start: usize,
-}
-
-impl<'s> Search<'s> {
-    /// For the clip after the search, when this polygon's face is the reference face: its
-    /// faces, the other polygon's, and the other's face looking at it (its peak).
-    #[inline(always)]
-    pub(crate) fn clip_ends(self) -> (&'s [Face], &'s [Face], usize) {
-        (self.faces, self.others, self.start)
-    }
-}
-
 /// Where the window search starts on each polygon: its face most aligned with the other's
-/// origin, which is where the bound of the module docs is largest. It holds both polygons'
-/// face records, which the search and the clip after it read.
+/// origin, which is where the bound of the module docs is largest.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Peaks<'s> {
+pub(crate) struct Peaks {
     /// a's face looking most directly at b's origin.
     pub a: usize,
     /// b's face looking most directly at a's origin.
     pub b: usize,
-    /// a's faces.
-    pub faces_a: &'s [Face],
-    /// b's faces.
-    pub faces_b: &'s [Face],
 }
 
-impl<'s> Peaks<'s> {
-    /// The peaks of a pair, given both polygons' faces (see [`applies`]), b's pose in a's frame
-    /// and a's in b's.
+impl Peaks {
+    /// The peaks of a pair, given b's pose in a's frame and a's in b's.
     #[inline(never)]
-    pub(crate) fn of<A: Polygonal, B: Polygonal>(
-        a: &A,
-        b: &B,
-        (faces_a, faces_b): (&'s [Face], &'s [Face]),
-        b_in_a: &Pose,
-        a_in_b: &Pose,
-    ) -> Peaks<'s> {
-        Peaks { a: a.face_toward(b_in_a.translation), b: b.face_toward(a_in_b.translation), faces_a, faces_b }
+    pub(crate) fn of<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in_b: &Pose) -> Peaks {
+        Peaks { a: a.face_toward(b_in_a.translation), b: b.face_toward(a_in_b.translation) }
     }
 
-    /// The search over a's faces: it starts at a's peak, and looks for b's lowest vertex from
-    /// b's.
+    /// (a's, b's): where the search over a's faces starts, and where it starts looking for
+    /// b's lowest vertex.
     #[inline(always)]
-    pub(crate) fn for_a(self) -> Search<'s> {
-        Search { faces: self.faces_a, others: self.faces_b, peak: self.a, start: self.b }
+    pub(crate) fn for_a(self) -> (usize, usize) {
+        (self.a, self.b)
     }
 
-    /// The search over b's faces.
+    /// (b's, a's), for the search over b's faces.
     #[inline(always)]
-    pub(crate) fn for_b(self) -> Search<'s> {
-        Search { faces: self.faces_b, others: self.faces_a, peak: self.b, start: self.a }
+    pub(crate) fn for_b(self) -> (usize, usize) {
+        (self.b, self.a)
     }
 }

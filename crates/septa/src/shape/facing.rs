@@ -46,24 +46,22 @@ pub(crate) fn sector(u: Vector) -> usize {
     2 * eighth + (far_from_axis ^ (eighth % 2 == 1)) as usize
 }
 
-/// For each sector, the face most aligned with the sector's middle direction. A polygon with
-/// more faces than a `u16` counts starts from the last face it can name, which only lengthens
-/// the climb.
-pub(crate) fn sector_faces(normals: &[Vector]) -> [u16; SECTORS] {
+/// For each sector, the face most aligned with the sector's middle direction.
+pub(crate) fn sector_faces(normals: &[Vector]) -> [u32; SECTORS] {
     core::array::from_fn(|k| {
         let angle = (k as f64 + 0.5) * core::f64::consts::TAU / SECTORS as f64;
         let middle = DVec2::from_angle(angle).to_real();
-        climb(normals.len(), |i| normals[i].dot(middle), 0).min(u16::MAX as usize) as u16
+        climb(normals, middle, 0) as u32
     })
 }
 
-/// The face most aligned with a direction `u`, lowest index on ties, climbing from face `k` of
-/// a loop of `n`; `dot(i)` is `nᵢ · u` (the caller reads the normals from wherever it keeps
-/// them).
+/// The face most aligned with `u`, lowest index on ties, climbing from face `k`.
 #[inline]
-pub(crate) fn climb(n: usize, dot: impl Fn(usize) -> Real, mut k: usize) -> usize {
+pub(crate) fn climb(normals: &[Vector], u: Vector, mut k: usize) -> usize {
+    let n = normals.len();
     let next = |i: usize| if i + 1 == n { 0 } else { i + 1 };
     let prev = |i: usize| if i == 0 { n - 1 } else { i - 1 };
+    let dot = |i: usize| normals[i].dot(u);
     // At most two faces tie (they sit symmetrically about u), and the lower index wins; a face
     // left behind by a step is strictly worse, so only the neighbour not yet stepped from can.
     let (mut here, mut ahead) = (dot(k), dot(next(k)));

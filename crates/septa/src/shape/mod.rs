@@ -32,33 +32,6 @@ pub struct Lanes {
     pub ys: Vector4,
 }
 
-/// One face of a polygon as a record: its unit outward normal, its plane offset and the
-/// vertex it starts from (face `i` runs from vertex `i` to vertex `i + 1`). Everything the
-/// window search and its clip read about a face lies together, so testing a face, or walking
-/// past a vertex, touches one cache line rather than one in each of three arrays: with the
-/// shapes out of the nearer caches (as in a scene with many of them) that is what such a
-/// search waits on. See [`Polygonal::faces`].
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Face {
-    /// The unit outward normal.
-    pub normal: Vector,
-    /// The plane offset, `normal · vertex`: the polygon's largest projection on the normal.
-    pub offset: Real,
-    /// The face's first vertex.
-    pub vertex: Vector,
-}
-
-/// The faces as records (see [`Face`]).
-pub(crate) fn faces_of(
-    vertices: &[Vector],
-    normals: &[Vector],
-    offsets: &[Real],
-) -> alloc::boxed::Box<[Face]> {
-    (0..vertices.len())
-        .map(|i| Face { normal: normals[i], offset: offsets[i], vertex: vertices[i] })
-        .collect()
-}
-
 /// The vertices in groups of four (see [`Lanes`]).
 pub(crate) fn lanes_of(vertices: &[Vector]) -> alloc::vec::Vec<Lanes> {
     let last = vertices[vertices.len() - 1];
@@ -430,8 +403,7 @@ pub trait Polygonal {
     /// to it from face 0; [`ConvexPolygon`] starts from a face it keeps for each sector of
     /// directions, a step or two away.
     fn face_toward(&self, u: Vector) -> usize {
-        let normals = self.normals();
-        climb(normals.len(), |i| normals[i].dot(u), 0)
+        climb(self.normals(), u, 0)
     }
     /// The face normals four at a time, each with its plane offset (see [`NormalLanes`]).
     fn face_lanes(&self) -> &[NormalLanes];
@@ -452,13 +424,6 @@ pub trait Polygonal {
     /// construction ([`Parallelogram::of`]). ([`OrientedBox`] pairs have their own functions,
     /// in [`pair::box_box`](crate::pair::box_box).)
     fn parallelogram(&self) -> Option<&Parallelogram> {
-        None
-    }
-    /// The faces as records (see [`Face`]), when the shape keeps them: the window search for
-    /// large round polygons (see [`WINDOW_FROM`](crate::pair::polygon_polygon::WINDOW_FROM))
-    /// reads only these, and [`face_toward`](Polygonal::face_toward). The default is `None`, and
-    /// the polygon queries then search face by face; [`ConvexPolygon`] keeps them.
-    fn faces(&self) -> Option<&[Face]> {
         None
     }
     /// The shape as a [`Symmetric`] polygon, when it is one and keeps that at hand: two such

@@ -1,15 +1,13 @@
 //! Convex polygons: validated at construction, with everything SAT needs precomputed.
 
-use alloc::boxed::Box;
 use alloc::vec::Vec;
 use glam::DVec2;
 
 use crate::{check_point, within_limit, Interval, Polygonal, Pose, Real, ShapeError, ToF64, ToReal, Vector};
 
 use super::{
-    axis_lanes_of, climb, distinct_axes, face_lanes_of, faces_of, half_face_lanes_of, half_lanes_of,
-    lanes_of, sector, sector_faces, Face, Lanes, NormalLanes, Parallelogram, SatAxis, Symmetric, SECTORS,
-    SYMMETRIC_MAX,
+    axis_lanes_of, climb, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, sector,
+    sector_faces, Lanes, NormalLanes, Parallelogram, SatAxis, Symmetric, SECTORS,
 };
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -63,23 +61,11 @@ pub struct ConvexPolygon {
     half_face_lanes: Vec<NormalLanes>,
     axis_lanes: Vec<NormalLanes>,
     centroid: Vector,
-    hot: Hot,
-    fast_path: FastPath,
-}
-
-/// What a query on two large polygons reads of each before anything else, in one cache line
-/// (two in the `f64` build): the radii it rejects or bounds with, where its face records are, and
-/// where to start looking for a face. With the shapes out of the nearer caches, as in a scene
-/// with many of them, every line a query touches is a wait; the polygon's arrays lie wherever
-/// they were allocated, and the query reads none of their headers.
-#[derive(Clone, Debug, PartialEq)]
-#[repr(C, align(64))]
-struct Hot {
     radius: Real,
     reach: Real,
     inner_reach: Real,
-    faces: Box<[Face]>,
-    sector_faces: [u16; SECTORS],
+    sector_faces: [u32; SECTORS],
+    fast_path: FastPath,
 }
 
 /// The one special path of the polygon–polygon queries a polygon can take, with the data it
@@ -291,7 +277,6 @@ impl ConvexPolygon {
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
         let half_face_lanes = half_face_lanes_of(&normals, &offsets);
         let sectors = sector_faces(&normals);
-        let faces = faces_of(&vertices, &normals, &offsets);
         let mut polygon = ConvexPolygon {
             vertices,
             normals,
@@ -303,7 +288,10 @@ impl ConvexPolygon {
             half_face_lanes,
             axis_lanes,
             centroid,
-            hot: Hot { radius, reach, inner_reach, faces, sector_faces: sectors },
+            radius,
+            reach,
+            inner_reach,
+            sector_faces: sectors,
             fast_path: FastPath::General,
         };
         polygon.fast_path = match (Parallelogram::of(&polygon), Symmetric::of(&polygon)) {
@@ -355,7 +343,7 @@ impl ConvexPolygon {
     /// The largest distance from the centroid to a vertex.
     #[inline]
     pub fn bounding_radius(&self) -> Real {
-        self.hot.radius
+        self.radius
     }
 
     /// The index of the vertex farthest along `direction` (the first one on a tie).
@@ -396,24 +384,19 @@ impl Polygonal for ConvexPolygon {
     }
     #[inline]
     fn bounding_radius(&self) -> Real {
-        self.hot.radius
+        self.radius
     }
     #[inline]
     fn reach(&self) -> Real {
-        self.hot.reach
+        self.reach
     }
     #[inline]
     fn inner_reach(&self) -> Real {
-        self.hot.inner_reach
+        self.inner_reach
     }
     #[inline]
     fn face_toward(&self, u: Vector) -> usize {
-        let faces = &self.hot.faces;
-        climb(faces.len(), |i| faces[i].normal.dot(u), self.hot.sector_faces[sector(u)] as usize)
-    }
-    #[inline]
-    fn faces(&self) -> Option<&[Face]> {
-        Some(&self.hot.faces)
+        climb(&self.normals, u, self.sector_faces[sector(u)] as usize)
     }
     #[inline]
     fn axes(&self) -> &[SatAxis] {
@@ -441,11 +424,6 @@ impl Polygonal for ConvexPolygon {
     }
     #[inline]
     fn parallelogram(&self) -> Option<&Parallelogram> {
-        // The count first: it lies in the line every query reads anyway, the fast path's
-        // variant in another, which larger polygons then never touch.
-        if self.hot.faces.len() != 4 {
-            return None;
-        }
         match &self.fast_path {
             FastPath::Parallelogram(parallelogram) => Some(parallelogram),
             _ => None,
@@ -453,9 +431,6 @@ impl Polygonal for ConvexPolygon {
     }
     #[inline]
     fn symmetric(&self) -> Option<&Symmetric> {
-        if self.hot.faces.len() > SYMMETRIC_MAX {
-            return None;
-        }
         match &self.fast_path {
             FastPath::Symmetric(symmetric) => Some(symmetric),
             _ => None,
