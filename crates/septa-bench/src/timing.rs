@@ -41,11 +41,8 @@ impl Config {
 pub struct Chunks(pub Vec<f64>);
 
 impl Chunks {
-    /// Keeps, chunk by chunk, the faster of this and `other`.
+    /// Keeps, chunk by chunk, the faster of this and `other` (a later pass over the same chunks).
     pub fn merge(&mut self, other: &Chunks) {
-        if self.0.is_empty() {
-            self.0 = other.0.clone();
-        }
         for (mine, theirs) in self.0.iter_mut().zip(&other.0) {
             *mine = mine.min(*theirs);
         }
@@ -106,8 +103,7 @@ mod tests {
     #[test]
     fn passes_keep_each_chunks_fastest_run() {
         // Two chunks; the first pass was fast on the first chunk, the second on the second.
-        let mut kept = Chunks::default();
-        kept.merge(&Chunks(vec![1e-6, 5e-6]));
+        let mut kept = Chunks(vec![1e-6, 5e-6]);
         kept.merge(&Chunks(vec![3e-6, 2e-6]));
         assert_eq!(kept.0, [1e-6, 2e-6]);
         // 3 µs over 1000 pairs: 3 ns per call.
