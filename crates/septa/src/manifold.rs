@@ -245,3 +245,127 @@ pub(crate) fn clip_segment(
         }
     }
 }
+
+/// A reference face for [`capsule_on_face`]: the segment `corners[0] → corners[1]` with outward
+/// `normal`, and the features for the ids (the face itself, and its two ends).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ReferenceFace {
+    pub corners: [Vector; 2],
+    pub normal: Vector,
+    pub face: Feature,
+    pub ends: [Feature; 2],
+}
+
+/// The manifold of a capsule (core `ends`, `radius`) pressed against a reference face; points
+/// in the frame the arguments are given in, on the capsule's surface, ids as (reference,
+/// incident). `side` and `facing` are the capsule side that faces the face and its outward
+/// normal.
+///
+/// The capsule is `core ⊕ disk(radius)`. Its deepest point comes from the lower end of its core
+/// cut to the slab between the face's side planes, as Box2D clips a rounded polygon: the bottom
+/// of that end's disk, `p − n·radius` (a capsule standing on the face touches it with its round
+/// end, not its side). Where the core is cut by a side plane, the capsule may reach deeper along
+/// that plane than the disk of the cut point (a round end poking past the corner), so the point
+/// there is the capsule's lowest point on the side line; and when the whole core lies past a
+/// side plane, that line's lowest point is the only one:
+///
+/// ```text
+///                 n ↑              side plane
+///     ======================== v2   :
+///     reference face          ( ‾‾‾‾‾‾‾‾ )   core beyond the plane,
+///                              ‾‾x‾‾‾‾‾‾‾    cap reaching back over it:
+///                                :           x = lowest capsule point on the line
+/// ```
+///
+/// The second point belongs to the other end of the core: the capsule's facing side cut to the
+/// slab, as an incident edge (for the upper end the bottom of its disk would lie inside the
+/// capsule). A capsule lying on the face so gets both ends and does not rock; one standing on
+/// it gets one point, its second lying above the face.
+///
+/// Every point is then a capsule surface point inside the slab, behind the face by its depth,
+/// so it is within that depth of the reference shape: in the overlap.
+pub(crate) fn capsule_on_face(
+    face: &ReferenceFace,
+    ends: [Vector; 2],
+    radius: Real,
+    (side, facing): (u32, Vector),
+) -> Manifold {
+    let n = face.normal;
+    let [v1, v2] = face.corners;
+    let offset = n.dot(v1);
+    let tangent = Vector::new(-n.y, n.x); // along the face, from v1 to v2
+    let cut_at = |k: usize| FeatureId { a: face.ends[k], b: Feature::Edge(side) };
+    let to_slab = |segment: [ClipVertex; 2]| {
+        clip_segment(segment, -tangent, -tangent.dot(v1), cut_at(0))
+            .and_then(|s| clip_segment(s, tangent, tangent.dot(v2), cut_at(1)))
+    };
+    let at = |point: Vector, id: FeatureId| ContactPoint { point, depth: offset - n.dot(point), id };
+    let on_side_line = |k: usize| {
+        let corner = face.corners[k];
+        lowest_on_line(corner, n, ends, radius).map(|t| at(corner + n * t, cut_at(k)))
+    };
+    let end = |e: usize, lift: Vector| ClipVertex {
+        point: ends[e] + lift,
+        id: FeatureId { a: face.face, b: Feature::Vertex(e as u32) },
+    };
+    let round = ends[0] == ends[1]; // a zero-length capsule: one disk
+    let (deepest, second) = match to_slab([end(0, Vector::ZERO), end(1, Vector::ZERO)]) {
+        Some(core) => {
+            let low = if round || n.dot(core[0].point) <= n.dot(core[1].point) { 0 } else { 1 };
+            let deepest = match core[low].id {
+                id if id == cut_at(0) => on_side_line(0),
+                id if id == cut_at(1) => on_side_line(1),
+                id => Some(at(core[low].point - n * radius, id)),
+            };
+            let lift = facing * radius;
+            let second = if round { None } else { to_slab([end(0, lift), end(1, lift)]).map(|s| s[1 - low]) };
+            (deepest, second.map(|v| at(v.point, v.id)))
+        }
+        // The whole core lies past one side plane: the one on the side of its first end.
+        None if tangent.dot(ends[0]) < tangent.dot(v1) => (on_side_line(0), None),
+        None => (on_side_line(1), None),
+    };
+    match (deepest, second) {
+        (Some(p), Some(q)) if p.depth > 0.0 && q.depth > 0.0 && q.id != p.id => Manifold::two(n, p, q),
+        (Some(p), _) if p.depth > 0.0 => Manifold::one(n, p),
+        _ => {
+            // Rounding left no point behind the face (the shapes barely overlap): the capsule's
+            // deepest point along the normal, at a depth of zero.
+            let e = if n.dot(ends[0]) <= n.dot(ends[1]) { 0 } else { 1 };
+            let p = deepest.unwrap_or_else(|| at(ends[e] - n * radius, end(e, Vector::ZERO).id));
+            Manifold::one(n, ContactPoint { depth: p.depth.max(Real::MIN_POSITIVE), ..p })
+        }
+    }
+}
+
+/// The lowest `t` at which the line `origin + t·n` (`n` unit) meets the capsule with core
+/// `ends` and `radius`, or `None` if it misses. The capsule is the union of its two end disks
+/// and the band of half-width `radius` along the core, so the line's lowest point in it is the
+/// lowest of the three entries.
+fn lowest_on_line(origin: Vector, n: Vector, ends: [Vector; 2], radius: Real) -> Option<Real> {
+    let mut lowest = Real::INFINITY;
+    for e in ends {
+        // |origin + t n − e|² = r²: t² + 2 b t + c = 0
+        let w = origin - e;
+        let (b, c) = (n.dot(w), w.dot(w) - radius * radius);
+        let discriminant = b * b - c;
+        if discriminant >= 0.0 {
+            lowest = lowest.min(-b - discriminant.sqrt());
+        }
+    }
+    let d = ends[1] - ends[0];
+    let length_squared = d.dot(d);
+    let m = Vector::new(-d.y, d.x) / length_squared.sqrt(); // unit normal of the core
+    let across = m.dot(n);
+    if length_squared > 0.0 && across != 0.0 {
+        let h = m.dot(origin - ends[0]);
+        for s in [-radius, radius] {
+            let t = (s - h) / across;
+            let along = d.dot(origin + n * t - ends[0]);
+            if (0.0..=length_squared).contains(&along) {
+                lowest = lowest.min(t);
+            }
+        }
+    }
+    lowest.is_finite().then_some(lowest)
+}

@@ -11,11 +11,11 @@
 //! the reference segment's ends), one point otherwise.
 
 use crate::{
-    pair::polygon_capsule::finish, pair::polygon_polygon::REFERENCE_BIAS, robust::unit, Axis, Capsule,
-    Contact, ContactPoint, Feature, FeatureId, Manifold, Pose, Real, SatCache, Separation, Vector,
+    pair::polygon_polygon::REFERENCE_BIAS, robust::unit, Axis, Capsule, Contact, ContactPoint, Feature,
+    FeatureId, Manifold, Pose, Real, SatCache, Separation, Vector,
 };
 
-use crate::manifold::{clip_segment, ClipVertex};
+use crate::manifold::{capsule_on_face, ReferenceFace};
 use crate::shape::{closest_between_segments, segment_point};
 
 /// One capsule's core in a's frame.
@@ -210,35 +210,23 @@ pub fn collide(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<M
     Some(manifold.to_world(&pose_a))
 }
 
-/// `reference`'s side `side` is the reference face; the incident edge is the other capsule's
-/// side facing it (its segment moved out by its radius), clipped to the slab between the
-/// reference segment's ends. Points on the incident capsule's surface; in a's frame, ids as
-/// (reference, incident).
+/// `reference`'s side `side` is the reference face: the segment between its ends moved out by
+/// its radius, with side planes through the ends. The incident capsule is clipped against it
+/// through its core (see [`capsule_on_face`]). Points on the incident capsule's surface; in
+/// a's frame, ids as (reference, incident).
 fn side_manifold(reference: &Core, side: usize, incident: &Core) -> Manifold {
     let outward = if side == 0 { reference.normal } else { -reference.normal };
-    let offset = outward.dot(reference.ends[0]) + reference.radius;
-    if incident.ends[0] == incident.ends[1] {
-        // A zero-length capsule is a circle: its deepest point along the normal.
-        let p = incident.ends[0] - outward * incident.radius;
-        let id = FeatureId { a: Feature::Edge(side as u32), b: Feature::Vertex(0) };
-        return finish(None, [ContactPoint { point: p, depth: offset - outward.dot(p), id }; 2], outward);
-    }
-    let (facing_side, facing) =
-        if incident.normal.dot(outward) <= 0.0 { (0, incident.normal) } else { (1, -incident.normal) };
-    let end = |e: usize| ClipVertex {
-        point: incident.ends[e] + facing * incident.radius,
-        id: FeatureId { a: Feature::Edge(side as u32), b: Feature::Vertex(e as u32) },
+    let lift = outward * reference.radius;
+    // Side 0 is on the right of a → b: seen from outside it runs from end 0 to end 1 (the
+    // reference face's corners go counter-clockwise about the capsule), side 1 back again.
+    let (first, second) = if side == 0 { (0, 1) } else { (1, 0) };
+    let face = ReferenceFace {
+        corners: [reference.ends[first] + lift, reference.ends[second] + lift],
+        normal: outward,
+        face: Feature::Edge(side as u32),
+        ends: [Feature::Vertex(first as u32), Feature::Vertex(second as u32)],
     };
-    let segment = [end(0), end(1)];
-    let tangent = unit(reference.ends[1] - reference.ends[0]).unwrap_or(Vector::X);
-    let cut_at = |e| FeatureId { a: Feature::Vertex(e), b: Feature::Edge(facing_side) };
-    let clipped = clip_segment(segment, -tangent, -tangent.dot(reference.ends[0]), cut_at(0))
-        .and_then(|s| clip_segment(s, tangent, tangent.dot(reference.ends[1]), cut_at(1)));
-    let to_point =
-        |v: ClipVertex| ContactPoint { point: v.point, depth: offset - outward.dot(v.point), id: v.id };
-    finish(
-        clipped.map(|[p, q]| [to_point(p), to_point(q)]),
-        [to_point(segment[0]), to_point(segment[1])],
-        outward,
-    )
+    let facing =
+        if incident.normal.dot(outward) <= 0.0 { (0, incident.normal) } else { (1, -incident.normal) };
+    capsule_on_face(&face, incident.ends, incident.radius, facing)
 }

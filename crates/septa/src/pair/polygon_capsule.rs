@@ -23,7 +23,7 @@ use crate::{
 };
 
 use crate::interval::{max, min};
-use crate::manifold::{clip_segment, ClipVertex};
+use crate::manifold::{capsule_on_face, clip_segment, ClipVertex, ReferenceFace};
 use crate::pair::polygon_circle::{vertex_axis, vertex_axis_max};
 
 /// The capsule seen from the polygon's frame.
@@ -79,7 +79,7 @@ fn end_separation<A: Polygonal>(a: &A, c: &Placed, e: usize) -> (usize, Vector, 
 enum Best {
     Face(usize),
     Side(usize),
-    End { vertex: usize, end: usize },
+    End { vertex: usize },
 }
 
 #[inline]
@@ -101,7 +101,7 @@ fn search<A: Polygonal>(a: &A, c: &Placed) -> (Best, Vector, Real) {
     for end in 0..2 {
         let (vertex, axis, s) = end_separation(a, c, end);
         if s > best.2 {
-            best = (Best::End { vertex, end }, axis, s);
+            best = (Best::End { vertex }, axis, s);
         }
     }
     best
@@ -111,7 +111,7 @@ fn axis_of(best: Best) -> Axis {
     match best {
         Best::Face(i) => Axis::EdgeA(i as u32),
         Best::Side(s) => Axis::EdgeB(s as u32),
-        Best::End { vertex, .. } => Axis::VertexA(vertex as u32),
+        Best::End { vertex } => Axis::VertexA(vertex as u32),
     }
 }
 
@@ -192,9 +192,12 @@ pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> 
     }
     let world_normal = pose_a.rotation.apply(direction);
     Some(match best {
-        Best::Face(i) => face_manifold(a, i, &c, &pose_a, world_normal),
+        Best::Face(i) => face_manifold(a, i, &c, &pose_a),
         Best::Side(side) => side_manifold(a, side, &c, &pose_a, world_normal),
-        Best::End { vertex, end } => {
+        Best::End { vertex } => {
+            // The axis runs from the vertex towards one end, but the capsule's shadow may reach
+            // furthest back at its other end: the point is the deepest along the axis.
+            let end = if direction.dot(c.ends[0]) <= direction.dot(c.ends[1]) { 0 } else { 1 };
             let point = ContactPoint {
                 point: pose_a.apply(c.ends[end] - direction * c.radius),
                 depth: -distance,
@@ -205,45 +208,21 @@ pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> 
     })
 }
 
-/// Face `i` of the polygon is the reference; the incident edge is the capsule's side facing it
-/// (its segment moved out by the radius), clipped to the face. Points on the capsule's surface.
-fn face_manifold<A: Polygonal>(a: &A, i: usize, c: &Placed, pose_a: &Pose, world_normal: Vector) -> Manifold {
+/// Face `i` of the polygon is the reference and the capsule is clipped against it through its
+/// core (see [`capsule_on_face`]). Points on the capsule's surface.
+fn face_manifold<A: Polygonal>(a: &A, i: usize, c: &Placed, pose_a: &Pose) -> Manifold {
     let n = a.vertices().len();
     let normal = a.normals()[i];
-    let offset = a.plane_offsets()[i];
-    if c.ends[0] == c.ends[1] {
-        // A zero-length capsule is a circle: its deepest point along the normal.
-        let p = c.ends[0] - normal * c.radius;
-        let id = FeatureId { a: Feature::Edge(i as u32), b: Feature::Vertex(0) };
-        return finish(
-            None,
-            [ContactPoint { point: pose_a.apply(p), depth: offset - normal.dot(p), id }; 2],
-            world_normal,
-        );
-    }
-    let (v1, v2) = (a.vertices()[i], a.vertices()[(i + 1) % n]);
-    let (r1, r2) = (i as u32, ((i + 1) % n) as u32);
+    let j = (i + 1) % n;
+    let face = ReferenceFace {
+        corners: [a.vertices()[i], a.vertices()[j]],
+        normal,
+        face: Feature::Edge(i as u32),
+        ends: [Feature::Vertex(i as u32), Feature::Vertex(j as u32)],
+    };
     // The capsule side whose outward normal opposes the face normal.
-    let (side, facing) = if normal.dot(c.normal) <= 0.0 { (0, c.normal) } else { (1, -c.normal) };
-    let end = |e: usize| ClipVertex {
-        point: c.ends[e] + facing * c.radius,
-        id: FeatureId { a: Feature::Edge(r1), b: Feature::Vertex(e as u32) },
-    };
-    let cut_at = |v| FeatureId { a: Feature::Vertex(v), b: Feature::Edge(side) };
-    let tangent = Vector::new(-normal.y, normal.x);
-    let segment = [end(0), end(1)];
-    let clipped = clip_segment(segment, -tangent, -tangent.dot(v1), cut_at(r1))
-        .and_then(|s| clip_segment(s, tangent, tangent.dot(v2), cut_at(r2)));
-    let to_point = |v: ClipVertex| ContactPoint {
-        point: pose_a.apply(v.point),
-        depth: offset - normal.dot(v.point),
-        id: v.id,
-    };
-    finish(
-        clipped.map(|[p, q]| [to_point(p), to_point(q)]),
-        [to_point(segment[0]), to_point(segment[1])],
-        world_normal,
-    )
+    let facing = if normal.dot(c.normal) <= 0.0 { (0, c.normal) } else { (1, -c.normal) };
+    capsule_on_face(&face, c.ends, c.radius, facing).to_world(pose_a)
 }
 
 /// Side `side` of the capsule is the reference: clip the polygon edge most anti-parallel to it
