@@ -9,6 +9,7 @@
 //! Like parry's `f32`/`f64` crates, the two builds have different types, so the feature is a
 //! choice for the final application, not something a library should switch on for its users.
 
+use alloc::vec::Vec;
 use glam::DVec2;
 
 use crate::ShapeError;
@@ -69,6 +70,30 @@ pub(crate) fn check_point(p: Vector, index: usize) -> Result<(), ShapeError> {
         return Err(ShapeError::OutOfRange { index });
     }
     Ok(())
+}
+
+/// World points given in f64 moved to a local frame about their own centre: the centre of
+/// their bounding box rounded to [`Real`] (so that the pose placing the shape is exact), and
+/// each point's offset from it computed in f64 and rounded once. Far from the origin this keeps
+/// every digit the shape's size needs, where rounding the world coordinates themselves to f32
+/// would move each point by up to half the f32 spacing there (0.004 at 1e5) and can bend a
+/// small convex polygon out of convex order.
+///
+/// Refuses non-finite points and points beyond [`COORDINATE_LIMIT`] by their index.
+pub(crate) fn to_local_frame(points: &[DVec2]) -> Result<(Vec<Vector>, Vector), ShapeError> {
+    for (index, p) in points.iter().enumerate() {
+        if !p.is_finite() {
+            return Err(ShapeError::NonFinite { index });
+        }
+        if p.abs().max_element() > COORDINATE_LIMIT as f64 {
+            return Err(ShapeError::OutOfRange { index });
+        }
+    }
+    let (lo, hi) =
+        points.iter().fold((DVec2::INFINITY, DVec2::NEG_INFINITY), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    let center = if points.is_empty() { Vector::ZERO } else { ((lo + hi) * 0.5).to_real() };
+    let origin = center.to_f64(); // exact
+    Ok((points.iter().map(|&p| (p - origin).to_real()).collect(), center))
 }
 
 /// Widening to f64, for the few computations that must not overflow or underflow (see

@@ -54,6 +54,31 @@ impl Capsule {
         Ok(Capsule { a, b, radius, normal: Vector::new(direction.y, -direction.x) })
     }
 
+    /// The capsule around the segment `a`–`b` given in f64 world coordinates, and the pose
+    /// that places it: the ends are moved to a local frame about the segment's midpoint in f64
+    /// and only then rounded to [`Real`] (see [`ConvexPolygon::from_world`](crate::ConvexPolygon::from_world)).
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use septa::Capsule;
+    /// let (a, b) = (DVec2::new(1e6, 3.0), DVec2::new(1e6 + 0.1, 3.0));
+    /// let (capsule, pose) = Capsule::from_world(a, b, 0.01).unwrap();
+    /// // The length survives: rounding the world ends to f32 (spacing 0.0625 there) would not.
+    /// assert!(((capsule.b() - capsule.a()).x as f64 - 0.1).abs() < 1e-7);
+    /// assert!((pose.translation.x as f64 - 1e6).abs() < 0.2);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Self::new`].
+    pub fn from_world(
+        a: glam::DVec2,
+        b: glam::DVec2,
+        radius: Real,
+    ) -> Result<(Capsule, crate::Pose), ShapeError> {
+        let (local, center) = crate::real::to_local_frame(&[a, b])?;
+        Ok((Capsule::new(local[0], local[1], radius)?, crate::Pose::from_translation(center)))
+    }
+
     /// The first end of the core segment.
     #[inline]
     pub fn a(&self) -> Vector {

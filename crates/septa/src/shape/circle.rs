@@ -37,6 +37,19 @@ impl Circle {
         Ok(Circle { center, radius, reach: center.length() + radius })
     }
 
+    /// A circle whose centre is given in f64 world coordinates, and the pose that places it:
+    /// the pose sits at the centre rounded to [`Real`], and the circle keeps the rounding's
+    /// remainder as its local centre, so the circle lies where it was given to within f32's
+    /// precision near the origin, not near the centre (see
+    /// [`ConvexPolygon::from_world`](crate::ConvexPolygon::from_world)).
+    ///
+    /// # Errors
+    /// As [`Self::new`].
+    pub fn from_world(center: glam::DVec2, radius: Real) -> Result<(Circle, crate::Pose), ShapeError> {
+        let (local, origin) = crate::real::to_local_frame(&[center])?;
+        Ok((Circle::new(local[0], radius)?, crate::Pose::from_translation(origin)))
+    }
+
     /// The centre, in the local frame.
     #[inline]
     pub fn center(&self) -> Vector {

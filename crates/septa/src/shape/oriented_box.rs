@@ -105,6 +105,21 @@ impl OrientedBox {
         })
     }
 
+    /// A box whose centre is given in f64 world coordinates, and the pose that places it; as
+    /// [`Circle::from_world`](crate::Circle::from_world) (the box keeps the centre's rounding
+    /// remainder as its local centre).
+    ///
+    /// # Errors
+    /// As [`Self::new`].
+    pub fn from_world(
+        center: glam::DVec2,
+        half_extents: Vector,
+        angle: Real,
+    ) -> Result<(OrientedBox, crate::Pose), ShapeError> {
+        let (local, origin) = crate::real::to_local_frame(&[center])?;
+        Ok((OrientedBox::new(local[0], half_extents, angle)?, crate::Pose::from_translation(origin)))
+    }
+
     /// The centre, in the local frame.
     #[inline]
     pub fn center(&self) -> Vector {

@@ -162,6 +162,42 @@ impl ConvexPolygon {
         Ok(ConvexPolygon::from_ccw(cleaned.iter().map(|t| t.0), DVec2::ZERO))
     }
 
+    /// A polygon from corners given in f64 world coordinates (convex order, either winding),
+    /// and the pose that places it: the points are moved to a local frame about their own
+    /// centre in f64 and only then rounded to [`Real`], so that a polygon that is convex in f64
+    /// stays convex and keeps its shape far from the origin. See [`Self::recentered`] for
+    /// polygons already held in [`Real`].
+    ///
+    /// ```
+    /// use glam::DVec2;
+    /// use septa::ConvexPolygon;
+    /// // a 16-gon of radius 0.3 centred at (1e5, 1e5), as a map or a robot might give it
+    /// let world: Vec<DVec2> = (0..16)
+    ///     .map(|k| DVec2::new(1e5, 1e5) + 0.3 * DVec2::from_angle(k as f64 * std::f64::consts::TAU / 16.0))
+    ///     .collect();
+    /// let (polygon, pose) = ConvexPolygon::from_world(&world).unwrap();
+    /// assert_eq!(polygon.len(), 16);
+    /// let first = pose.apply(polygon.vertices()[0]);
+    /// assert!((first.x as f64 - world[0].x).abs() < 0.01 && (first.y as f64 - world[0].y).abs() < 0.01);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Self::new`], with indices into `points`.
+    pub fn from_world(points: &[DVec2]) -> Result<(ConvexPolygon, Pose), ShapeError> {
+        let (local, center) = crate::real::to_local_frame(points)?;
+        Ok((ConvexPolygon::new(&local)?, Pose::from_translation(center)))
+    }
+
+    /// The convex hull of any points given in f64 world coordinates, and the pose that places
+    /// it; as [`Self::from_world`] for [`Self::hull`].
+    ///
+    /// # Errors
+    /// As [`Self::hull`], with indices into `points`.
+    pub fn hull_from_world(points: &[DVec2]) -> Result<(ConvexPolygon, Pose), ShapeError> {
+        let (local, center) = crate::real::to_local_frame(points)?;
+        Ok((ConvexPolygon::hull(&local)?, Pose::from_translation(center)))
+    }
+
     /// The regular polygon with `sides` corners on a circle of `radius` about the local origin,
     /// the first at angle `rotation` (radians, counter-clockwise from +x).
     ///
@@ -224,7 +260,8 @@ impl ConvexPolygon {
     /// Use it for polygons given in world coordinates far from the origin: queries then work
     /// with small local coordinates and a relative translation between the two poses, which
     /// keeps results accurate to the size of the shapes rather than of their distance from the
-    /// origin. The new origin is itself an f32 value, so the translation is exact.
+    /// origin. The new origin is itself an f32 value, so the translation is exact. For points
+    /// held in f64, [`Self::from_world`] is better still: it recentres before rounding.
     ///
     /// ```
     /// use septa::{ConvexPolygon, Vector};
