@@ -55,9 +55,11 @@ SHAPE is one of
   {\"type\": \"capsule\", \"a\": [x, y], \"b\": [x, y], \"radius\": r}               r >= 0
 in world coordinates (y up). A box reaches hx either side of its center along its own x axis
 and hy along its own y axis, turned counter-clockwise by the angle a, in radians (\"angle\" is
-required: 0 for an axis-aligned box, 0.7853981633974483 for 45 degrees). A capsule is every
-point within r of the segment from a to b: with r = 0 it is that segment. Every key shown is
-required, and no other key is allowed. Numbers must be finite and fit in a 32-bit float.";
+optional: 0, an axis-aligned box, when left out; 0.7853981633974483 for 45 degrees). A capsule
+is every point within r of the segment from a to b: with r = 0 it is that segment. Every other
+key shown is required, and no other key is allowed. Numbers must be finite and fit in a 32-bit
+float; coordinates are read in double precision and shapes far from the origin are placed
+about their own centre, so they keep their shape.";
 
 /// The error lines, shared by both commands.
 const ERRORS: &str = "\

@@ -7,13 +7,18 @@
 //! checked by hand rather than by derived `Deserialize` impls: each message names its field path
 //! (`a.points[2]`, `b.radius`), and unknown or repeated keys anywhere are refused instead of
 //! ignored. Numbers are kept as text until checked, so `1e400` is refused with the field it sits
-//! in, and coordinates are rounded to f32 once, straight from their decimal text.
+//! in.
 //!
-//! Shapes are built where the library is most precise: polygons (given in world coordinates)
-//! are recentred on their centroid and placed by a pose; circles and boxes are centred on their
-//! local origin and placed by a pose at their centre; capsules are given relative to the
-//! midpoint of their segment and placed by a pose there. The queries then work on small local
-//! coordinates even far from the world origin.
+//! Shapes are built where the library is most precise. Coordinates are read as f64 (world
+//! coordinates far from the origin need the digits), and shapes given by world points
+//! (polygons, hulls, capsules) are moved to a local frame about their own centre **in f64**
+//! before anything is rounded to f32 (`ConvexPolygon::from_world`, `Capsule::from_world`), then
+//! placed by a pose there: a polygon that is convex as written stays convex, where rounding its
+//! world coordinates to f32 first could bend it (the f32 spacing is 0.0078 at 1e5). Circles and
+//! boxes are placed by a pose at their centre rounded to f32 and keep the remainder as their
+//! local centre (`Circle::from_world`, `OrientedBox::from_world`). The queries then work on
+//! small local coordinates even far from the world origin. Sizes, angles and times are read
+//! straight from their decimal text into f32.
 
 use glam::{DVec2, Vec2};
 use septa::{Capsule, Circle, ConvexPolygon, OrientedBox, Pose, Shape, ShapeError};
@@ -121,8 +126,8 @@ pub struct Request {
 const POLYGON_KEYS: &[&str] = &["type", "points"];
 /// The keys of a circle shape.
 const CIRCLE_KEYS: &[&str] = &["type", "center", "radius"];
-/// The keys of a box shape. The angle is required, as every other key: a box with a forgotten
-/// `"angle"` is refused rather than silently axis-aligned.
+/// The keys of a box shape; `angle` is optional (radians, default 0: axis-aligned, the most
+/// common box there is).
 const BOX_KEYS: &[&str] = &["type", "center", "half_extents", "angle"];
 /// The keys of a capsule shape.
 const CAPSULE_KEYS: &[&str] = &["type", "a", "b", "radius"];
@@ -220,6 +225,7 @@ fn query(members: &Members, mode: Mode) -> Result<Query, String> {
                     t => return Err(format!("max_t: must be zero or greater, got {t}")),
                 },
             };
+            let (velocity_a, velocity_b) = (velocity_a.as_vec2(), velocity_b.as_vec2());
             Ok(Query::Toi(pair, Motion { velocity_a, velocity_b, max_t }))
         }
     }
@@ -250,9 +256,12 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
             check_keys(&members, path, POLYGON_KEYS, &what)?;
             let points_path = format!("{path}.points");
             let points = points(required(&members, path, "points", &what)?, &points_path)?;
-            let polygon =
-                if kind == "polygon" { ConvexPolygon::new(&points) } else { ConvexPolygon::hull(&points) };
-            let polygon = polygon.map_err(|e| match e {
+            let polygon = if kind == "polygon" {
+                ConvexPolygon::from_world(&points)
+            } else {
+                ConvexPolygon::hull_from_world(&points)
+            };
+            let (shape, pose) = polygon.map_err(|e| match e {
                 // The library's advice names its constructor; give the CLI's instead.
                 ShapeError::NotConvex { index } => format!(
                     "{points_path}: the points are not in convex order: the boundary turns the wrong \
@@ -260,7 +269,6 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
                 ),
                 e => format!("{points_path}: {e}"),
             })?;
-            let (shape, pose) = polygon.recentered();
             Ok(Placed { shape: Shape::Polygon(shape), pose })
         }
         "circle" => {
@@ -269,24 +277,28 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
             let center = point(required(&members, path, "center", what)?, &format!("{path}.center"))?;
             let radius_path = format!("{path}.radius");
             let radius = number(required(&members, path, "radius", what)?, &radius_path)?;
-            let circle = Circle::new(Vec2::ZERO, radius).map_err(|e| match e {
+            let (circle, pose) = Circle::from_world(center, radius).map_err(|e| match e {
                 ShapeError::InvalidRadius { .. } => format!("{radius_path}: {e}"),
                 _ => format!("{path}: {e}"),
             })?;
-            Ok(Placed { shape: Shape::Circle(circle), pose: Pose::from_translation(center) })
+            Ok(Placed { shape: Shape::Circle(circle), pose })
         }
         "box" => {
-            let what = "a box has keys type, center, half_extents and angle";
+            let what = "a box has keys type, center, half_extents and angle (optional, default 0)";
             check_keys(&members, path, BOX_KEYS, what)?;
             let center = point(required(&members, path, "center", what)?, &format!("{path}.center"))?;
             let half_path = format!("{path}.half_extents");
-            let half_extents = point(required(&members, path, "half_extents", what)?, &half_path)?;
-            let angle = number(required(&members, path, "angle", what)?, &format!("{path}.angle"))?;
-            let shape = OrientedBox::new(Vec2::ZERO, half_extents, angle).map_err(|e| match e {
-                ShapeError::InvalidHalfExtents { .. } => format!("{half_path}: {e}"),
-                _ => format!("{path}: {e}"),
-            })?;
-            Ok(Placed { shape: Shape::Box(shape), pose: Pose::from_translation(center) })
+            let half_extents = size_pair(required(&members, path, "half_extents", what)?, &half_path)?;
+            let angle = match members.iter().find(|(key, _)| key == "angle") {
+                None => 0.0,
+                Some((_, raw)) => number(raw, &format!("{path}.angle"))?,
+            };
+            let (shape, pose) =
+                OrientedBox::from_world(center, half_extents, angle).map_err(|e| match e {
+                    ShapeError::InvalidHalfExtents { .. } => format!("{half_path}: {e}"),
+                    _ => format!("{path}: {e}"),
+                })?;
+            Ok(Placed { shape: Shape::Box(shape), pose })
         }
         "capsule" => {
             let what = "a capsule has keys type, a, b and radius";
@@ -295,11 +307,7 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
             let b = point(required(&members, path, "b", what)?, &format!("{path}.b"))?;
             let radius_path = format!("{path}.radius");
             let radius = number(required(&members, path, "radius", what)?, &radius_path)?;
-            // The segment relative to its midpoint m, each difference rounded once to f32.
-            let (a, b) = (a.as_dvec2(), b.as_dvec2());
-            let middle = ((a + b) * 0.5).as_vec2();
-            let local = |p: DVec2| (p - middle.as_dvec2()).as_vec2();
-            let capsule = Capsule::new(local(a), local(b), radius).map_err(|e| match e {
+            let (capsule, pose) = Capsule::from_world(a, b, radius).map_err(|e| match e {
                 ShapeError::InvalidCapsuleRadius { .. } => format!("{radius_path}: {e}"),
                 ShapeError::PointCapsule => format!(
                     "{path}: a capsule of radius 0 needs two distinct ends, but {path}.a and {path}.b are \
@@ -307,7 +315,7 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
                 ),
                 e => format!("{path}: {e}"),
             })?;
-            Ok(Placed { shape: Shape::Capsule(capsule), pose: Pose::from_translation(middle) })
+            Ok(Placed { shape: Shape::Capsule(capsule), pose })
         }
         other => Err(format!(
             "{path}: unknown shape type {} ({}expected {SHAPE_LIST})",
@@ -318,7 +326,7 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
 }
 
 /// `[[x, y], …]` at `path`.
-fn points(raw: &RawValue, path: &str) -> Result<Vec<Vec2>, String> {
+fn points(raw: &RawValue, path: &str) -> Result<Vec<DVec2>, String> {
     match decode(raw, path)? {
         Json::Array(items) => {
             items.iter().enumerate().map(|(i, item)| point(item, &format!("{path}[{i}]"))).collect()
@@ -327,31 +335,61 @@ fn points(raw: &RawValue, path: &str) -> Result<Vec<Vec2>, String> {
     }
 }
 
-/// `[x, y]` at `path`.
-fn point(raw: &RawValue, path: &str) -> Result<Vec2, String> {
+/// `[x, y]` at `path`: a point or a direction, read as f64.
+fn point(raw: &RawValue, path: &str) -> Result<DVec2, String> {
+    let [x, y] = two_members(raw, path)?;
+    Ok(DVec2::new(real(x, &format!("{path}[0]"))?, real(y, &format!("{path}[1]"))?))
+}
+
+/// `[x, y]` at `path`: two sizes (half extents), each read straight into f32.
+fn size_pair(raw: &RawValue, path: &str) -> Result<Vec2, String> {
+    let [x, y] = two_members(raw, path)?;
+    Ok(Vec2::new(number(x, &format!("{path}[0]"))?, number(y, &format!("{path}[1]"))?))
+}
+
+/// The two members of `[x, y]` at `path`.
+fn two_members<'a>(raw: &'a RawValue, path: &str) -> Result<[&'a RawValue; 2], String> {
     match decode(raw, path)? {
-        Json::Array(xy) if xy.len() == 2 => {
-            Ok(Vec2::new(number(xy[0], &format!("{path}[0]"))?, number(xy[1], &format!("{path}[1]"))?))
-        }
+        Json::Array(xy) if xy.len() == 2 => Ok([xy[0], xy[1]]),
         other => Err(format!("{path}: expected [x, y] with two numbers, got {}", other.describe())),
+    }
+}
+
+/// The text of a number at `path`.
+fn number_text<'a>(raw: &'a RawValue, path: &str) -> Result<&'a str, String> {
+    match decode(raw, path)? {
+        Json::Number(n) => Ok(n),
+        other => Err(format!("{path}: expected a number, got {}", other.describe())),
+    }
+}
+
+/// The message for a number beyond f32's range. Coordinates are read as f64, but everything
+/// is placed and computed in f32, so the same range holds for every number.
+fn out_of_range(n: &str, path: &str) -> String {
+    format!(
+        "{path}: {} is out of range (numbers must be finite and fit in a 32-bit float, \
+         magnitude below about 3.4e38)",
+        json::shorten(n)
+    )
+}
+
+/// A coordinate at `path`: the decimal text read as f64, finite and within f32's range.
+fn real(raw: &RawValue, path: &str) -> Result<f64, String> {
+    let n = number_text(raw, path)?;
+    match n.parse::<f64>() {
+        Ok(x) if x.abs() <= f32::MAX as f64 => Ok(x),
+        _ => Err(out_of_range(n, path)),
     }
 }
 
 /// A number at `path` that is finite as an f32.
 fn number(raw: &RawValue, path: &str) -> Result<f32, String> {
-    let n = match decode(raw, path)? {
-        Json::Number(n) => n,
-        other => return Err(format!("{path}: expected a number, got {}", other.describe())),
-    };
+    let n = number_text(raw, path)?;
     // The decimal text rounded to f32 directly (no double rounding through f64); out-of-range
     // text parses as infinity.
     match n.parse::<f32>() {
         Ok(x) if x.is_finite() => Ok(x),
-        _ => Err(format!(
-            "{path}: {} is out of range (numbers must be finite and fit in a 32-bit float, \
-             magnitude below about 3.4e38)",
-            json::shorten(n)
-        )),
+        _ => Err(out_of_range(n, path)),
     }
 }
 

@@ -430,6 +430,29 @@ fn far_from_origin_keeps_precision() {
     }
 }
 
+/// A box without "angle" is axis-aligned (issue 14): the square [-1, 1]² against a circle of
+/// radius 1 at (1.5, 0.5) overlaps by 0.5 along +x (by hand), the same as with "angle": 0, in
+/// both commands; unknown keys stay errors.
+#[test]
+fn box_angle_is_optional() {
+    let plain = r#"{"type":"box","center":[0,0],"half_extents":[1,1]}"#;
+    let v = answer(&query("1", plain, &circle(1.5, 0.5, 1.0)));
+    assert_mtv(&v, 0.5, [1.0, 0.0], 1e-6);
+    assert_eq!(v, answer(&query("1", &box_at(0.0, 0.0, 1.0, 1.0, 0.0), &circle(1.5, 0.5, 1.0))));
+    let far = r#"{"type":"box","center":[4,0],"half_extents":[1,1]}"#;
+    let v = hit(&sweep("2", plain, far, [1.0, 0.0], [0.0, 0.0], Some(5.0)));
+    assert_hit(&v, 2.0, [1.0, 0.0], 1e-6);
+    assert_error(
+        &query(
+            "3",
+            r#"{"type":"box","center":[0,0],"half_extents":[1,1],"angel":0}"#,
+            &circle(0.0, 0.0, 1.0),
+        ),
+        Value::from(3),
+        &["a: unknown key \"angel\"", "did you mean \"angle\""],
+    );
+}
+
 #[test]
 fn resting_box_has_two_points() {
     // ground [-5,5]×[-1,0]; box [0,1]×[-0.125,0.875] sunk 0.125: both bottom corners touch
@@ -965,11 +988,11 @@ fn box_and_capsule_errors() {
         e(),
         &["b.half_extents", "greater than zero", "-2"],
     );
-    // the angle is required: no silent default
+    // the centre and half extents are required (the angle is not: see box_angle_is_optional)
     assert_error(
-        &bad(r#"{"type":"box","center":[0,0],"half_extents":[1,1]}"#),
+        &bad(r#"{"type":"box","center":[0,0],"angle":0}"#),
         e(),
-        &["b: missing key \"angle\" (a box has keys type, center, half_extents and angle)"],
+        &["b: missing key \"half_extents\" (a box has keys type, center, half_extents and angle (optional, default 0))"],
     );
     assert_error(
         &bad(r#"{"type":"box","center":[0,0],"half_extent":[1,1],"angle":0}"#),
