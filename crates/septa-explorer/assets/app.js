@@ -60,7 +60,7 @@ function rotate(shape, pivot, angle) {
   const turn = (p) => { const d = sub(p, pivot); return rnd(add(pivot, [c * d[0] - n * d[1], n * d[0] + c * d[1]])); };
   switch (s.type) {
     case "polygon": case "hull": s.points = s.points.map(turn); break;
-    case "box": s.center = turn(s.center); s.angle = round(s.angle + angle); break;
+    case "box": s.center = turn(s.center); s.angle = round((s.angle ?? 0) + angle); break; // no angle: 0
     case "capsule": s.a = turn(s.a); s.b = turn(s.b); break;
     case "circle": break;
   }

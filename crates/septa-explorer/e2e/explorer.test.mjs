@@ -1,7 +1,10 @@
 // End-to-end test of the septa explorer in real headless Chromium (Debian's /usr/bin/chromium,
 // driven by playwright-core). Starts the release binary on a free port, then drags, rotates,
 // steps and switches shapes the way a user would, checking the page against geometry worked
-// out by hand. Screenshots are saved to ./screenshots (gitignored). Run through ./run.sh.
+// out by hand. Every test fails on any console error, uncaught page error, failed request or
+// HTTP error answer on the pages it loads (a user with the console open sees them), unless it
+// names the one it expects. Screenshots are saved to ./screenshots (gitignored). Run through
+// ./run.sh.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -37,6 +40,10 @@ const url = (a, b, extra = "") =>
 
 let server, browser, page, base;
 
+// What the browser reported as going wrong since the last check: console errors, uncaught
+// exceptions, requests that failed and answers with an HTTP error status.
+let problems = [];
+
 before(async () => {
   server = spawn(binary, ["--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
   base = await new Promise((resolve, reject) => {
@@ -55,7 +62,12 @@ before(async () => {
       "--disable-component-update", "--disable-sync"],
   });
   page = await browser.newPage({ viewport: { width: 1380, height: 800 }, deviceScaleFactor: 1 });
-  page.on("pageerror", (e) => { throw e; });
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console error: ${m.text()} (${m.location().url || "?"})`);
+  });
+  page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
+  page.on("requestfailed", (r) => problems.push(`request failed: ${r.method()} ${r.url()} (${r.failure()?.errorText})`));
+  page.on("response", (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`); });
   // No request may leave the machine: everything is served by the binary.
   await page.route("**/*", (route) => (route.request().url().startsWith(base) ? route.continue() : route.abort()));
 });
@@ -72,6 +84,35 @@ async function settled() {
 async function open(address) {
   await page.goto(address);
   await settled();
+}
+
+// The page's icon must load: a browser asks for it on every page load (the one the page
+// declares, or /favicon.ico when it declares none) and logs a console error when it is missing.
+// Headless Chromium fetches icons outside the page, where the listeners above do not see them,
+// so the test fetches it itself.
+async function iconProblems() {
+  const href = await page.evaluate(() => {
+    const link = document.querySelector("link[rel~=icon]");
+    return link ? link.href : new URL("/favicon.ico", location.href).href;
+  });
+  const answer = await page.request.get(href);
+  const type = answer.headers()["content-type"] ?? "";
+  return answer.ok() && type.startsWith("image/") ? [] : [`icon ${href}: HTTP ${answer.status()}, ${type || "no type"}`];
+}
+
+// A test body run with the browser's reports checked at its end, once the page has nothing
+// left to load (the icon included). `expected` lists patterns of problems the test causes on
+// purpose; each must occur, and nothing else may.
+function checked(body, expected = []) {
+  return async () => {
+    problems = [];
+    await body();
+    await page.waitForLoadState("networkidle");
+    problems.push(...(await iconProblems()));
+    const unexpected = problems.filter((p) => !expected.some((re) => re.test(p)));
+    assert.deepEqual(unexpected, [], "the browser reported problems");
+    for (const re of expected) assert.ok(problems.some((p) => re.test(p)), `expected a report matching ${re}`);
+  };
 }
 
 async function rows() {
@@ -111,13 +152,31 @@ async function drag(from, to, steps = 12) {
   await settled();
 }
 
+// Turns B by `angle` (counter-clockwise) about the world point `centre` with its hollow handle.
+async function rotateB(centre, angle) {
+  const handle = (await page.getAttribute("[data-testid=canvas]", "data-handle-b")).split(",").map(Number);
+  const box = await page.locator("[data-testid=canvas]").boundingBox();
+  const start = [box.x + handle[0], box.y + handle[1]];
+  const pivot = await screen(centre);
+  const turn = (a) => { // counter-clockwise on screen is clockwise in y-down pixels
+    const [dx, dy] = [start[0] - pivot[0], start[1] - pivot[1]];
+    const c = Math.cos(-a), s = Math.sin(-a);
+    return [pivot[0] + c * dx - s * dy, pivot[1] + s * dx + c * dy];
+  };
+  await page.mouse.move(...start);
+  await page.mouse.down();
+  for (let i = 1; i <= 12; i++) await page.mouse.move(...turn(angle * (i / 12)));
+  await page.mouse.up();
+  await settled();
+}
+
 function shapeInUrl(key) {
   return JSON.parse(new URL(page.url()).searchParams.get(key));
 }
 
 const close = (x, y, tol, what) => assert.ok(Math.abs(x - y) <= tol, `${what}: ${x} is not within ${tol} of ${y}`);
 
-test("the default configuration is the classic case: only B's first edge separates", async () => {
+test("the default configuration is the classic case: only B's first edge separates", checked(async () => {
   await open(base);
   assert.deepEqual(await rows(), []);
   assert.equal((await result()).collides, null);
@@ -138,9 +197,9 @@ test("the default configuration is the classic case: only B's first edge separat
   await page.screenshot({ path: join(shots, "02-default-separated.png") });
   await click("reset");
   assert.deepEqual(await rows(), []);
-});
+}));
 
-test("a configuration from the URL: every axis, the minimum push, the MTV and the manifold", async () => {
+test("a configuration from the URL: every axis, the minimum push, the MTV and the manifold", checked(async () => {
   await open(url(SQUARE, RECT));
   for (let i = 0; i < EXPECTED.length; i++) await click("step");
   const got = await rows();
@@ -159,9 +218,9 @@ test("a configuration from the URL: every axis, the minimum push, the MTV and th
   assert.equal(await page.textContent("[data-testid=reference]"), "A edge 1");
   assert.equal(await page.textContent("[data-testid=incident]"), "B edge 3");
   await page.screenshot({ path: join(shots, "03-url-colliding.png") });
-});
+}));
 
-test("dragging and rotating B changes the answer as the geometry says", async () => {
+test("dragging and rotating B changes the answer as the geometry says", checked(async () => {
   await open(url(SQUARE, RECT));
   await click("run");
   assert.equal((await result()).collides, "true");
@@ -181,20 +240,7 @@ test("dragging and rotating B changes the answer as the geometry says", async ()
 
   // Rotate B a quarter turn about its centre (3.5, 1) with the hollow handle: it stands up as
   // [3,4]×[0,2], one unit clear of A along A1.
-  const handle = (await page.getAttribute("[data-testid=canvas]", "data-handle-b")).split(",").map(Number);
-  const box = await page.locator("[data-testid=canvas]").boundingBox();
-  const start = [box.x + handle[0], box.y + handle[1]];
-  const pivot = await screen([3.5, 1]);
-  const turn = (angle) => { // counter-clockwise on screen is clockwise in y-down pixels
-    const [dx, dy] = [start[0] - pivot[0], start[1] - pivot[1]];
-    const c = Math.cos(-angle), s = Math.sin(-angle);
-    return [pivot[0] + c * dx - s * dy, pivot[1] + s * dx + c * dy];
-  };
-  await page.mouse.move(...start);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(...turn((Math.PI / 2) * (i / 12)));
-  await page.mouse.up();
-  await settled();
+  await rotateB([3.5, 1], Math.PI / 2);
   const turned = shapeInUrl("b").points;
   const xs = turned.map((p) => p[0]), ys = turned.map((p) => p[1]);
   close(Math.min(...xs), 3, 0.05, "rotated min x");
@@ -215,9 +261,9 @@ test("dragging and rotating B changes the answer as the geometry says", async ()
   close(res.depth, 0.5, 0.05, "depth after rotating and dragging back");
   assert.equal(got.filter((r) => r.min).length, 1);
   await page.screenshot({ path: join(shots, "06-rotated-overlapping.png") });
-});
+}));
 
-test("B as a circle, a capsule and a box; the swept test", async () => {
+test("B as a circle, a capsule and a box; the swept test", checked(async () => {
   // B's centre at (2, 1): a unit circle there overlaps A's right side by exactly 1 (A1: A [0,2],
   // B [1,3]); the corner axis from (2,0) or (2,2) straight through the centre overlaps by 2.
   await open(url(SQUARE, { type: "polygon", points: [[1, 0.5], [3, 0.5], [3, 1.5], [1, 1.5]] }));
@@ -264,11 +310,60 @@ test("B as a circle, a capsule and a box; the swept test", async () => {
   await click("run");
   assert.equal((await result()).collides, "false");
   await page.screenshot({ path: join(shots, "09-swept.png") });
-});
+}));
 
-test("a bad configuration in the URL is reported, not silently replaced", async () => {
+test("far from the origin: the hand-derived case a million units out gives the same answers", checked(async () => {
+  // The same two shapes moved by (1e6 + 0.1, −1e6 + 0.3). f32 cannot hold these coordinates
+  // (its spacing there is 0.0625); the server works about each shape's centre, so every push,
+  // the MTV and the contact depths are those worked out above.
+  const off = [1e6 + 0.1, -1e6 + 0.3];
+  const shift = (shape) => ({ ...shape, points: shape.points.map((p) => [p[0] + off[0], p[1] + off[1]]) });
+  await open(url(shift(SQUARE), shift(RECT)));
+  await click("run");
+  const got = await rows();
+  assert.deepEqual(got.map((r) => r.axis), EXPECTED.map((e) => e[0]));
+  got.forEach((r, i) => close(r.push, EXPECTED[i][1], 1e-5, `push on ${r.axis}`));
+  const res = await result();
+  assert.equal(res.collides, "true");
+  close(res.depth, 0.5, 1e-5, "MTV depth");
+  const contacts = await page.$$eval("[data-testid=contact-point]", (els) => els.map((e) => Number(e.dataset.depth)));
+  assert.equal(contacts.length, 2);
+  contacts.forEach((d) => close(d, 0.5, 1e-5, "contact depth"));
+  assert.equal(await page.textContent("[data-testid=reference]"), "A edge 1");
+  assert.equal(await page.textContent("[data-testid=incident]"), "B edge 3");
+  assert.ok(await page.locator("[data-testid=error]").isHidden());
+  await page.screenshot({ path: join(shots, "10-far-from-the-origin.png") });
+
+  // Dragged one unit right, B is clear of A by its left side's x less A's right side's.
+  await drag(await screen([off[0] + 3, off[1] + 1]), await screen([off[0] + 4, off[1] + 1]));
+  const moved = shapeInUrl("b").points;
+  const rowsApart = await rows();
+  assert.deepEqual(rowsApart.map((r) => [r.axis, r.status]), [["A0", "overlap"], ["A1", "gap"]]);
+  close(rowsApart[1].gap, moved[0][0] - (off[0] + 2), 1e-5, "gap on A1");
+}));
+
+test("a box without an angle is axis-aligned, and turns", checked(async () => {
+  // B = [2.5,4.5]×[0.5,1.5]: half a unit clear of A along A1.
+  await open(url(SQUARE, { type: "box", center: [3.5, 1], half_extents: [1, 0.5] }));
+  assert.ok(await page.locator("[data-testid=error]").isHidden());
+  await click("run");
+  let got = await rows();
+  assert.deepEqual(got.map((r) => [r.axis, r.status]), [["A0", "overlap"], ["A1", "gap"]]);
+  close(got[1].gap, 0.5, 1e-6, "gap on A1");
+  // A quarter turn about its centre stands it up as [3,4]×[0,2]: the angle appears.
+  await rotateB([3.5, 1], Math.PI / 2);
+  const b = shapeInUrl("b");
+  close(b.angle, Math.PI / 2, 0.05, "angle after a quarter turn");
+  got = await rows();
+  assert.equal(got.at(-1).status, "gap");
+  close(got.at(-1).gap, 1, 0.05, "gap after a quarter turn");
+  assert.ok(await page.locator("[data-testid=error]").isHidden());
+  await page.screenshot({ path: join(shots, "11-box-without-angle.png") });
+}));
+
+test("a bad configuration in the URL is reported, not silently replaced", checked(async () => {
   await open(url(SQUARE, { type: "circle", center: [0, 0], radius: -1 }));
   const error = page.locator("[data-testid=error]");
   assert.ok(await error.isVisible());
   assert.match(await error.textContent(), /radius/i);
-});
+}, [/HTTP 400: POST .*\/api\/trace/, /console error: Failed to load resource: .* 400/]));

@@ -1,20 +1,35 @@
 //! The JSON API: the page sends the two shapes, the server answers with septa's geometry.
 //!
-//! Shapes are written exactly as in `septa collide`: `{"type":"polygon","points":[[x,y],…]}`,
+//! Shapes are written as in `septa collide`: `{"type":"polygon","points":[[x,y],…]}`,
 //! `{"type":"hull","points":[…]}`, `{"type":"circle","center":[x,y],"radius":r}`,
-//! `{"type":"box","center":[x,y],"half_extents":[hx,hy],"angle":a}` or
-//! `{"type":"capsule","a":[x,y],"b":[x,y],"radius":r}`, in world coordinates (each is placed
-//! with the identity pose). Unknown keys are refused.
+//! `{"type":"box","center":[x,y],"half_extents":[hx,hy],"angle":a}` (`angle` may be left out:
+//! 0) or `{"type":"capsule","a":[x,y],"b":[x,y],"radius":r}`. Unknown keys are refused.
+//!
+//! # World coordinates
+//! Coordinates are world coordinates, read as f64: a map or a robot's world may put a shape of
+//! size 0.3 a hundred kilometres from the origin, where f32 cannot tell points 0.0078 apart and
+//! a small convex polygon, rounded to f32 as it stands, may no longer be convex. So each shape is
+//! moved to a local frame about its own centre *in f64* and only then rounded to septa's f32
+//! ([`ConvexPolygon::from_world`], [`septa::Capsule::from_world`]; a circle or box is placed at
+//! its centre rounded to f32 and built about what the rounding left out): a [`Placed`] shape,
+//! septa's shape and the [`Pose`] that puts it in the world.
+//!
+//! The queries run in a frame at a's position, where both poses' translations are small, and
+//! every point sent back is moved out of it in f64. Lengths, depths and directions need no
+//! moving; they are as precise as septa makes them, whatever the distance from the origin.
 //!
 //! Every number the page draws comes from here: the trace's steps ([`septa::trace()`]), the
 //! verdict, the MTV ([`septa::contact()`]), the manifold ([`septa::collide()`]) and the time of
 //! impact ([`septa::time_of_impact()`]). The handlers are plain functions from request text to
 //! response value, so they are tested without a network.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 use serde_json::{json, Map, Value};
 
-use septa::{Axis, AxisStep, ConvexPolygon, Polygonal, Pose, Projection, Shape, Verdict};
+use septa::{
+    Axis, AxisStep, Capsule, Circle, ConvexPolygon, OrientedBox, Polygonal, Pose, Projection, Shape,
+    ShapeError, Verdict, COORDINATE_LIMIT,
+};
 
 /// How far a face normal may be from the manifold normal (1 − cos) and still be taken for the
 /// reference face.
@@ -54,41 +69,195 @@ fn parse_body(body: &str) -> Result<Value, ApiError> {
     serde_json::from_str(body).map_err(|e| ApiError(format!("the request is not valid JSON: {e}")))
 }
 
-/// A shape from its JSON, as `septa collide` reads it (`path` names it in messages).
-pub fn parse_shape(value: &Value, path: &str) -> Result<Shape, ApiError> {
+// ---------- reading shapes ----------
+
+/// A shape as the request gives it: septa's shape in its local frame, and where it sits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Placed {
+    /// The shape, about its own centre.
+    pub shape: Shape,
+    /// Where its local frame sits in the world.
+    pub pose: Pose,
+}
+
+/// The value of `key`, which must be there; `what` lists a shape's keys for the message.
+fn required<'v>(
+    members: &'v Map<String, Value>,
+    path: &str,
+    key: &str,
+    what: &str,
+) -> Result<&'v Value, ApiError> {
+    members.get(key).ok_or_else(|| ApiError(format!("{path}: missing key {key:?} ({what})")))
+}
+
+/// A JSON number (serde_json's are always finite).
+fn number(value: &Value, path: &str) -> Result<f64, ApiError> {
+    value.as_f64().ok_or_else(|| ApiError(format!("{path}: expected a number, got {value}")))
+}
+
+/// `[x, y]`, in f64 as written.
+fn pair_of_numbers(value: &Value, path: &str) -> Result<DVec2, ApiError> {
+    match value.as_array().map(Vec::as_slice) {
+        Some([x, y]) => Ok(DVec2::new(number(x, &format!("{path}[0]"))?, number(y, &format!("{path}[1]"))?)),
+        _ => err(format!("{path}: expected [x, y] with two numbers, got {value}")),
+    }
+}
+
+/// A world point: `[x, y]` within septa's [`COORDINATE_LIMIT`].
+fn world_point(value: &Value, path: &str) -> Result<DVec2, ApiError> {
+    let p = pair_of_numbers(value, path)?;
+    if p.abs().max_element() > f64::from(COORDINATE_LIMIT) {
+        return err(format!(
+            "{path}: a coordinate is beyond ±{COORDINATE_LIMIT:e}, the largest septa accepts"
+        ));
+    }
+    Ok(p)
+}
+
+/// `[[x, y], …]`.
+fn world_points(value: &Value, path: &str) -> Result<Vec<DVec2>, ApiError> {
+    let Some(items) = value.as_array() else {
+        return err(format!("{path}: expected an array of [x, y] points, got {value}"));
+    };
+    items.iter().enumerate().map(|(i, p)| pair_of_numbers(p, &format!("{path}[{i}]"))).collect()
+}
+
+/// A shape from its JSON, in world coordinates (`path` names it in messages).
+pub fn parse_shape(value: &Value, path: &str) -> Result<Placed, ApiError> {
     let Some(members) = value.as_object() else {
         return err(format!("{path}: a shape must be a JSON object"));
     };
+    let at = |key: &str| format!("{path}.{key}");
     match members.get("type").and_then(Value::as_str) {
-        Some("hull") => {
+        Some(kind @ ("polygon" | "hull")) => {
             object(value, &["type", "points"], path)?;
-            let points = members
-                .get("points")
-                .map(|p| serde_json::from_value::<Vec<Vec2>>(p.clone()))
-                .ok_or_else(|| ApiError(format!("{path}: a hull needs \"points\"")))?
-                .map_err(|e| ApiError(format!("{path}.points: {e}")))?;
-            ConvexPolygon::hull(&points).map(Shape::Polygon).map_err(|e| ApiError(format!("{path}: {e}")))
+            let what = format!("a {kind} has keys type and points");
+            let points = world_points(required(members, path, "points", &what)?, &at("points"))?;
+            let built = if kind == "polygon" {
+                ConvexPolygon::from_world(&points)
+            } else {
+                ConvexPolygon::hull_from_world(&points)
+            };
+            let (polygon, pose) = built.map_err(|e| match e {
+                ShapeError::NotConvex { index } => ApiError(format!(
+                    "{path}.points: the points are not in convex order: the boundary turns the wrong way \
+                     at {path}.points[{index}] (use \"type\": \"hull\" for points in any order)"
+                )),
+                e => ApiError(format!("{path}.points: {e}")),
+            })?;
+            Ok(Placed { shape: Shape::Polygon(polygon), pose })
         }
-        Some("polygon" | "circle" | "box" | "capsule") => {
-            serde_json::from_value(value.clone()).map_err(|e| ApiError(format!("{path}: {e}")))
+        Some("circle") => {
+            object(value, &["type", "center", "radius"], path)?;
+            let what = "a circle has keys type, center and radius";
+            let center = world_point(required(members, path, "center", what)?, &at("center"))?;
+            let radius = number(required(members, path, "radius", what)?, &at("radius"))?;
+            let (pose, residual) = placed_at(center);
+            let circle =
+                Circle::new(residual, radius as f32).map_err(|e| ApiError(format!("{path}.radius: {e}")))?;
+            Ok(Placed { shape: Shape::Circle(circle), pose })
+        }
+        Some("box") => {
+            object(value, &["type", "center", "half_extents", "angle"], path)?;
+            let what = "a box has keys type, center, half_extents and angle (optional, 0 when left out)";
+            let center = world_point(required(members, path, "center", what)?, &at("center"))?;
+            let half_extents =
+                pair_of_numbers(required(members, path, "half_extents", what)?, &at("half_extents"))?;
+            // An axis-aligned box is the most common kind: no angle means 0.
+            let angle = members.get("angle").map_or(Ok(0.0), |a| number(a, &at("angle")))?;
+            let (pose, residual) = placed_at(center);
+            let shape =
+                OrientedBox::new(residual, half_extents.as_vec2(), angle as f32).map_err(|e| match e {
+                    ShapeError::InvalidHalfExtents { .. } => ApiError(format!("{path}.half_extents: {e}")),
+                    e => ApiError(format!("{path}.angle: {e}")),
+                })?;
+            Ok(Placed { shape: Shape::Box(shape), pose })
+        }
+        Some("capsule") => {
+            object(value, &["type", "a", "b", "radius"], path)?;
+            let what = "a capsule has keys type, a, b and radius";
+            let a = pair_of_numbers(required(members, path, "a", what)?, &at("a"))?;
+            let b = pair_of_numbers(required(members, path, "b", what)?, &at("b"))?;
+            let radius = number(required(members, path, "radius", what)?, &at("radius"))?;
+            let (capsule, pose) = Capsule::from_world(a, b, radius as f32).map_err(|e| match e {
+                ShapeError::NonFinite { index } | ShapeError::OutOfRange { index } => {
+                    ApiError(format!("{path}.{}: {e}", ["a", "b"][index.min(1)]))
+                }
+                ShapeError::InvalidCapsuleRadius { .. } => ApiError(format!("{path}.radius: {e}")),
+                e => ApiError(format!("{path}: {e}")),
+            })?;
+            Ok(Placed { shape: Shape::Capsule(capsule), pose })
         }
         Some(other) => err(format!("{path}.type: {other:?} is not polygon, hull, circle, box or capsule")),
         None => err(format!("{path}: a shape needs \"type\" (polygon, hull, circle, box or capsule)")),
     }
 }
 
-fn vec2(value: Option<&Value>, path: &str) -> Result<Vec2, ApiError> {
-    let Some(value) = value else { return err(format!("{path}: missing")) };
-    let v: Vec2 = serde_json::from_value(value.clone()).map_err(|e| ApiError(format!("{path}: {e}")))?;
+/// The pose and local centre of a shape given by its world centre: the pose at the centre
+/// rounded to f32, and the local centre at what the rounding left out (at most half of f32's
+/// spacing there: 0.03 a million units out), rounded in turn. A circle or box built about that
+/// local centre sits where it was asked to within f32's precision at its own size, not at its
+/// distance from the origin.
+fn placed_at(center: DVec2) -> (Pose, Vec2) {
+    let rounded = center.as_vec2();
+    (Pose::from_translation(rounded), (center - rounded.as_dvec2()).as_vec2())
+}
+
+/// A velocity `[x, y]`.
+fn velocity(value: Option<&Value>, path: &str) -> Result<Vec2, ApiError> {
+    let Some(value) = value else { return Ok(Vec2::ZERO) };
+    let v = pair_of_numbers(value, path)?.as_vec2();
     if !v.is_finite() {
-        return err(format!("{path}: must be finite"));
+        return err(format!("{path}: must fit in a 32-bit float"));
     }
     Ok(v)
 }
 
-fn point(v: Vec2) -> Value {
-    json!([v.x, v.y])
+// ---------- the frame the queries run in ----------
+
+/// The frame the queries run in: parallel to the world's, with its origin at a's position.
+///
+/// ```text
+///   world origin                               frame origin, at a
+///        · ─ ─ ─ ─ ─ ─ ─ ─ ─ ─ 1e6 ─ ─ ─ ─ ─ ─ ─ ─ ▸ ┼─▸ a  b   coordinates as small
+///                                                          as the shapes here
+/// ```
+///
+/// Both poses are handed to septa relative to it, so septa's f32 numbers stay as small as the
+/// shapes and the distance between them, and its answers (points, shadows) come back in it;
+/// [`Frame::world`] moves a point out in f64, exactly.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    origin: DVec2,
 }
+
+impl Frame {
+    /// The frame at a's position (an f32 value, so the frame's a-pose is exact).
+    fn at(a: &Placed) -> Frame {
+        Frame { origin: a.pose.translation.as_dvec2() }
+    }
+
+    /// A shape's pose in this frame: its translation less the origin, in f64 and rounded once.
+    fn pose(&self, placed: &Placed) -> Pose {
+        Pose {
+            translation: (placed.pose.translation.as_dvec2() - self.origin).as_vec2(),
+            rotation: placed.pose.rotation,
+        }
+    }
+
+    /// A point of this frame in the world.
+    fn world(&self, p: Vec2) -> DVec2 {
+        self.origin + p.as_dvec2()
+    }
+
+    /// How far this frame's origin is along `direction` from the world's: what turns a
+    /// projection measured from one into one measured from the other.
+    fn along(&self, direction: Vec2) -> f64 {
+        direction.as_dvec2().dot(self.origin)
+    }
+}
+
+// ---------- a shape's geometry, in the frame ----------
 
 /// An edge of a shape as the page draws it: a polygon's edge, or one side of a capsule.
 #[derive(Clone, Copy, Debug)]
@@ -99,90 +268,212 @@ struct Edge {
     normal: Vec2,
 }
 
-/// The edges of a shape: a polygon's (edge `i` from vertex `i` to `i + 1`) or a capsule's two
-/// sides (side 0 on the right of a → b, side 1 on the left); none for a circle.
-fn edges(shape: &Shape) -> Vec<Edge> {
-    fn polygonal<P: Polygonal>(p: &P) -> Vec<Edge> {
-        let (v, n) = (p.vertices(), p.normals());
-        (0..v.len())
-            .map(|i| Edge { index: i as u32, from: v[i], to: v[(i + 1) % v.len()], normal: n[i] })
-            .collect()
-    }
-    match shape {
-        Shape::Polygon(p) => polygonal(p),
-        Shape::Box(b) => polygonal(b),
-        Shape::Circle(_) => Vec::new(),
-        Shape::Capsule(c) => {
-            let (n, r) = (c.normal(), c.radius());
-            vec![
-                Edge { index: 0, from: c.a() + n * r, to: c.b() + n * r, normal: n },
-                Edge { index: 1, from: c.b() - n * r, to: c.a() - n * r, normal: -n },
-            ]
+/// What the page draws a shape from, in the frame: septa's shape (polygons counter-clockwise,
+/// collinear points dropped) placed by its pose, so that labels match the trace's indices.
+#[derive(Clone, Debug)]
+struct Outline {
+    kind: &'static str,
+    /// A polygon's or box's vertices, a capsule's segment ends, a circle's centre.
+    vertices: Vec<Vec2>,
+    /// A polygon's edges (edge `i` from vertex `i` to `i + 1`) or a capsule's two sides (side 0 on
+    /// the right of a → b, side 1 on the left); none for a circle.
+    edges: Vec<Edge>,
+    /// A point inside the shape, where the page puts its name and rotation pivot.
+    center: Vec2,
+    /// A circle's or capsule's radius.
+    radius: Option<f32>,
+    /// A circle's centre (twice) or a capsule's segment: the core a round shape is a radius around.
+    core: Option<[Vec2; 2]>,
+}
+
+impl Outline {
+    /// The outline of `shape` placed by `pose` (in the frame).
+    fn of(shape: &Shape, pose: Pose) -> Outline {
+        match shape {
+            Shape::Polygon(p) => Outline::polygonal("polygon", p, pose, p.centroid()),
+            Shape::Box(b) => Outline::polygonal("box", b, pose, b.center()),
+            Shape::Circle(c) => {
+                let center = pose.apply(c.center());
+                Outline {
+                    kind: "circle",
+                    vertices: vec![center],
+                    edges: Vec::new(),
+                    center,
+                    radius: Some(c.radius()),
+                    core: Some([center, center]),
+                }
+            }
+            Shape::Capsule(c) => {
+                let (a, b) = (pose.apply(c.a()), pose.apply(c.b()));
+                let (n, r) = (pose.rotation.apply(c.normal()), c.radius());
+                Outline {
+                    kind: "capsule",
+                    vertices: vec![a, b],
+                    edges: vec![
+                        Edge { index: 0, from: a + n * r, to: b + n * r, normal: n },
+                        Edge { index: 1, from: b - n * r, to: a - n * r, normal: -n },
+                    ],
+                    center: (a + b) * 0.5,
+                    radius: Some(r),
+                    core: Some([a, b]),
+                }
+            }
         }
     }
-}
 
-/// The points a shape is drawn from, and where its vertex labels go: a polygon's or box's
-/// vertices, a capsule's segment ends, a circle's centre.
-fn vertices(shape: &Shape) -> Vec<Vec2> {
-    match shape {
-        Shape::Polygon(p) => p.vertices().to_vec(),
-        Shape::Box(b) => b.vertices().to_vec(),
-        Shape::Circle(c) => vec![c.center()],
-        Shape::Capsule(c) => vec![c.a(), c.b()],
+    fn polygonal<P: Polygonal>(kind: &'static str, p: &P, pose: Pose, center: Vec2) -> Outline {
+        let vertices: Vec<Vec2> = p.vertices().iter().map(|&v| pose.apply(v)).collect();
+        let n = vertices.len();
+        let edges = (0..n)
+            .map(|i| Edge {
+                index: i as u32,
+                from: vertices[i],
+                to: vertices[(i + 1) % n],
+                normal: pose.rotation.apply(p.normals()[i]),
+            })
+            .collect();
+        Outline { kind, vertices, edges, center: pose.apply(center), radius: None, core: None }
     }
 }
 
-/// A point inside the shape, where the page puts its name and rotation pivot.
-fn center(shape: &Shape) -> Vec2 {
-    match shape {
-        Shape::Polygon(p) => p.centroid(),
-        Shape::Box(b) => b.center(),
-        Shape::Circle(c) => c.center(),
-        Shape::Capsule(c) => (c.a() + c.b()) * 0.5,
+// ---------- the answer ----------
+
+/// Writes the answer's geometry: points moved from the frame to the world.
+#[derive(Clone, Copy, Debug)]
+struct Writer {
+    frame: Frame,
+}
+
+impl Writer {
+    /// A world point of the frame, in f64.
+    fn point(&self, p: Vec2) -> Value {
+        let w = self.frame.world(p);
+        json!([w.x, w.y])
+    }
+
+    /// A shape placed by `pose` (in the frame) in the request's format, in world coordinates,
+    /// moved by `offset`: what septa made of the input.
+    fn shape(&self, shape: &Shape, pose: Pose, offset: DVec2) -> Value {
+        let at = |p: Vec2| {
+            let w = self.frame.world(pose.apply(p)) + offset;
+            json!([w.x, w.y])
+        };
+        match shape {
+            Shape::Polygon(p) => {
+                json!({"type": "polygon", "points": p.vertices().iter().map(|&v| at(v)).collect::<Vec<_>>()})
+            }
+            Shape::Circle(c) => json!({"type": "circle", "center": at(c.center()), "radius": c.radius()}),
+            Shape::Box(b) => json!({
+                "type": "box",
+                "center": at(b.center()),
+                "half_extents": [b.half_extents().x, b.half_extents().y],
+                "angle": pose.rotation.compose(b.rotation()).angle(),
+            }),
+            Shape::Capsule(c) => {
+                json!({"type": "capsule", "a": at(c.a()), "b": at(c.b()), "radius": c.radius()})
+            }
+        }
+    }
+
+    /// The geometry the page draws a shape from, and the shape itself.
+    fn outline(&self, o: &Outline, shape: &Shape, pose: Pose) -> Value {
+        json!({
+            "kind": o.kind,
+            "vertices": o.vertices.iter().map(|&v| self.point(v)).collect::<Vec<_>>(),
+            "center": self.point(o.center),
+            "radius": o.radius,
+            "edges": o.edges.iter().map(|e| self.edge(e)).collect::<Vec<_>>(),
+            "shape": self.shape(shape, pose, DVec2::ZERO),
+        })
+    }
+
+    fn edge(&self, e: &Edge) -> Value {
+        json!({"index": e.index, "from": self.point(e.from), "to": self.point(e.to), "normal": direction(e.normal)})
+    }
+
+    /// A shadow, measured from the world origin along `direction`.
+    fn projection(&self, p: &Projection, direction: Vec2) -> Value {
+        let shift = self.frame.along(direction);
+        json!({
+            "min": f64::from(p.interval.min) + shift,
+            "max": f64::from(p.interval.max) + shift,
+            "min_point": self.point(p.min_point),
+            "max_point": self.point(p.max_point),
+            "min_vertex": p.min_vertex,
+            "max_vertex": p.max_vertex,
+        })
+    }
+
+    /// What generated a step's axis, for drawing: an edge (bold, with its normal), a vertex
+    /// (with the line to the round shape), or the line between two cores.
+    fn feature(&self, step: &AxisStep, a: &Outline, b: &Outline) -> Value {
+        let edge = |o: &Outline, side: &str, i: u32| match o.edges.get(i as usize) {
+            Some(e) => json!({
+                "kind": "edge", "shape": side, "index": i, "from": self.point(e.from), "to": self.point(e.to),
+            }),
+            None => Value::Null,
+        };
+        let vertex = |o: &Outline, side: &str, k: u32| match o.vertices.get(k as usize) {
+            Some(&v) => json!({"kind": "vertex", "shape": side, "index": k, "point": self.point(v)}),
+            None => Value::Null,
+        };
+        match step.axis {
+            Axis::EdgeA(i) => edge(a, "a", i),
+            Axis::EdgeB(j) => edge(b, "b", j),
+            Axis::VertexA(k) => vertex(a, "a", k),
+            Axis::VertexB(k) => vertex(b, "b", k),
+            Axis::Centers | Axis::ClosestPoints => match (a.core, b.core) {
+                (Some(p), Some(q)) => {
+                    let (from, to) = closest_between(p, q);
+                    json!({"kind": "line", "from": self.point(from), "to": self.point(to)})
+                }
+                _ => Value::Null,
+            },
+        }
+    }
+
+    fn step(&self, index: usize, step: &AxisStep, a: &Outline, b: &Outline) -> Value {
+        json!({
+            "index": index,
+            "label": step.axis.to_string(),
+            "axis": serde_json::to_value(step.axis).expect("axes serialise"),
+            "direction": direction(step.direction),
+            "a": self.projection(&step.a, step.direction),
+            "b": self.projection(&step.b, step.direction),
+            "separation": step.separation,
+            "push": step.push,
+            "status": if step.is_gap() { "gap" } else { "overlap" },
+            "feature": self.feature(step, a, b),
+        })
+    }
+
+    fn manifold(&self, manifold: &septa::Manifold, a: &Outline, b: &Outline) -> Value {
+        let with = |side: &str, e: &Edge| {
+            let mut v = self.edge(e);
+            v["shape"] = json!(side);
+            v
+        };
+        let faces = reference_incident(manifold, a, b);
+        let reference = faces.map(|(side, r, _)| with(side, &r));
+        let incident =
+            faces.and_then(|(side, _, i)| i.map(|i| with(if side == "a" { "b" } else { "a" }, &i)));
+        json!({
+            "normal": direction(manifold.normal),
+            "depth": manifold.depth(),
+            "points": manifold.points().iter().map(|p| json!({
+                "point": self.point(p.point),
+                "depth": p.depth,
+                "id": serde_json::to_value(p.id).expect("feature ids serialise"),
+            })).collect::<Vec<_>>(),
+            "reference": reference,
+            "incident": incident,
+        })
     }
 }
 
-fn kind(shape: &Shape) -> &'static str {
-    match shape {
-        Shape::Polygon(_) => "polygon",
-        Shape::Circle(_) => "circle",
-        Shape::Box(_) => "box",
-        Shape::Capsule(_) => "capsule",
-    }
-}
-
-/// The geometry the page draws a shape from: what septa made of the input (polygons
-/// counter-clockwise, collinear points dropped), so that labels match the trace's indices.
-fn shape_json(shape: &Shape) -> Value {
-    let radius = match shape {
-        Shape::Circle(c) => Some(c.radius()),
-        Shape::Capsule(c) => Some(c.radius()),
-        _ => None,
-    };
-    json!({
-        "kind": kind(shape),
-        "vertices": vertices(shape).into_iter().map(point).collect::<Vec<_>>(),
-        "center": point(center(shape)),
-        "radius": radius,
-        "edges": edges(shape).iter().map(edge_json).collect::<Vec<_>>(),
-        "shape": serde_json::to_value(shape).expect("shapes serialise"),
-    })
-}
-
-fn edge_json(e: &Edge) -> Value {
-    json!({"index": e.index, "from": point(e.from), "to": point(e.to), "normal": point(e.normal)})
-}
-
-fn projection_json(p: &Projection) -> Value {
-    json!({
-        "min": p.interval.min,
-        "max": p.interval.max,
-        "min_point": point(p.min_point),
-        "max_point": point(p.max_point),
-        "min_vertex": p.min_vertex,
-        "max_vertex": p.max_vertex,
-    })
+/// A direction or normal: the same in every frame parallel to the world's.
+fn direction(v: Vec2) -> Value {
+    json!([v.x, v.y])
 }
 
 /// The closest points of two segments (a capsule's core; a point is a segment of length 0).
@@ -207,79 +498,27 @@ fn closest_between(p: [Vec2; 2], q: [Vec2; 2]) -> (Vec2, Vec2) {
     best
 }
 
-fn core(shape: &Shape) -> Option<[Vec2; 2]> {
-    match shape {
-        Shape::Circle(c) => Some([c.center(), c.center()]),
-        Shape::Capsule(c) => Some([c.a(), c.b()]),
-        _ => None,
-    }
-}
-
-/// What generated a step's axis, for drawing: an edge (bold, with its normal), a vertex (with the
-/// line to the round shape), or the line between two cores.
-fn feature_json(step: &AxisStep, a: &Shape, b: &Shape) -> Value {
-    let edge = |shape: &Shape, side: &str, i: u32| match edges(shape).get(i as usize) {
-        Some(e) => {
-            json!({"kind": "edge", "shape": side, "index": i, "from": point(e.from), "to": point(e.to)})
-        }
-        None => Value::Null,
-    };
-    let vertex = |shape: &Shape, side: &str, k: u32| match vertices(shape).get(k as usize) {
-        Some(&v) => json!({"kind": "vertex", "shape": side, "index": k, "point": point(v)}),
-        None => Value::Null,
-    };
-    match step.axis {
-        Axis::EdgeA(i) => edge(a, "a", i),
-        Axis::EdgeB(j) => edge(b, "b", j),
-        Axis::VertexA(k) => vertex(a, "a", k),
-        Axis::VertexB(k) => vertex(b, "b", k),
-        Axis::Centers | Axis::ClosestPoints => match (core(a), core(b)) {
-            (Some(p), Some(q)) => {
-                let (from, to) = closest_between(p, q);
-                json!({"kind": "line", "from": point(from), "to": point(to)})
-            }
-            _ => Value::Null,
-        },
-    }
-}
-
-fn step_json(index: usize, step: &AxisStep, a: &Shape, b: &Shape) -> Value {
-    json!({
-        "index": index,
-        "label": step.axis.to_string(),
-        "axis": serde_json::to_value(step.axis).expect("axes serialise"),
-        "direction": point(step.direction),
-        "a": projection_json(&step.a),
-        "b": projection_json(&step.b),
-        "separation": step.separation,
-        "push": step.push,
-        "status": if step.is_gap() { "gap" } else { "overlap" },
-        "feature": feature_json(step, a, b),
-    })
-}
-
-/// The reference and incident edges of a manifold. Polygon and box manifolds name them
+/// The reference and incident edges of a manifold: the side ("a" or "b") the reference face is
+/// on, that face, and the other shape's incident edge. Polygon and box manifolds name them
 /// ([`septa::Manifold::clip_faces`]). Others (a capsule's side clipped against a polygon, or
 /// two capsules) are read off the geometry: the reference face is a face of a whose normal is
 /// the manifold normal, or a face of b whose normal is its opposite; the incident edge is the
 /// other shape's edge most anti-parallel to it. When both shapes have such a face (parallel
 /// faces), the reference is the one whose *opposite* edge the contact points lie on, as septa
 /// puts the points on the incident edge.
-fn reference_incident(manifold: &septa::Manifold, a: &Shape, b: &Shape) -> Value {
+fn reference_incident(
+    manifold: &septa::Manifold,
+    a: &Outline,
+    b: &Outline,
+) -> Option<(&'static str, Edge, Option<Edge>)> {
     let n = manifold.normal;
-    let (ea, eb) = (edges(a), edges(b));
-    let with = |side: &str, e: &Edge| {
-        let mut v = edge_json(e);
-        v["shape"] = json!(side);
-        v
-    };
+    let (ea, eb) = (&a.edges, &b.edges);
     if let Some(faces) = manifold.clip_faces() {
-        let (reference, incident) =
-            if faces.reference_on_b { (("b", &eb), ("a", &ea)) } else { (("a", &ea), ("b", &eb)) };
-        if let (Some(r), Some(i)) =
-            (reference.1.get(faces.reference as usize), incident.1.get(faces.incident as usize))
+        let (side, reference, incident) = if faces.reference_on_b { ("b", eb, ea) } else { ("a", ea, eb) };
+        if let (Some(&r), Some(&i)) =
+            (reference.get(faces.reference as usize), incident.get(faces.incident as usize))
         {
-            return json!({"reference": with(reference.0, r), "incident": with(incident.0, i)});
+            return Some((side, r, Some(i)));
         }
     }
     let best = |edges: &[Edge], dir: Vec2| {
@@ -291,9 +530,9 @@ fn reference_incident(manifold: &septa::Manifold, a: &Shape, b: &Shape) -> Value
         let scale = 1e-3 * (1.0 + e.from.abs().max_element().max(e.to.abs().max_element()));
         manifold.points().iter().all(|p| (p.point - e.from).dot(e.normal).abs() <= scale)
     };
-    let (ref_a, ref_b) = (face(&ea, n), face(&eb, -n));
-    let (inc_for_a, inc_for_b) = (best(&eb, -n), best(&ea, n));
-    let choice = match (ref_a, ref_b) {
+    let (ref_a, ref_b) = (face(ea, n), face(eb, -n));
+    let (inc_for_a, inc_for_b) = (best(eb, -n), best(ea, n));
+    match (ref_a, ref_b) {
         (Some(r), None) => Some(("a", r, inc_for_a)),
         (None, Some(r)) => Some(("b", r, inc_for_b)),
         (Some(ra), Some(rb)) => {
@@ -304,33 +543,11 @@ fn reference_incident(manifold: &septa::Manifold, a: &Shape, b: &Shape) -> Value
             }
         }
         (None, None) => None,
-    };
-    match choice {
-        None => json!({"reference": null, "incident": null}),
-        Some((side, r, inc)) => {
-            let other = if side == "a" { "b" } else { "a" };
-            json!({"reference": with(side, &r), "incident": inc.map(|e| with(other, &e))})
-        }
     }
 }
 
-fn manifold_json(manifold: &septa::Manifold, a: &Shape, b: &Shape) -> Value {
-    let edges = reference_incident(manifold, a, b);
-    json!({
-        "normal": point(manifold.normal),
-        "depth": manifold.depth(),
-        "points": manifold.points().iter().map(|p| json!({
-            "point": point(p.point),
-            "depth": p.depth,
-            "id": serde_json::to_value(p.id).expect("feature ids serialise"),
-        })).collect::<Vec<_>>(),
-        "reference": edges["reference"],
-        "incident": edges["incident"],
-    })
-}
-
 /// Reads `{"a": SHAPE, "b": SHAPE}` plus any of `extra` keys.
-fn pair(body: &str, extra: &[&str]) -> Result<(Value, Shape, Shape), ApiError> {
+fn pair(body: &str, extra: &[&str]) -> Result<(Value, Placed, Placed), ApiError> {
     let value = parse_body(body)?;
     let mut allowed = vec!["a", "b"];
     allowed.extend_from_slice(extra);
@@ -343,60 +560,64 @@ fn pair(body: &str, extra: &[&str]) -> Result<(Value, Shape, Shape), ApiError> {
 /// `POST /api/trace`: `{"a": SHAPE, "b": SHAPE}` → the shapes as septa sees them, every step of
 /// the trace, the verdict, and when they collide the MTV and the manifold.
 ///
-/// The answer has `steps` (each with `label`, `direction`, both projections with the points at
-/// their ends, `separation`, `push`, `status` and the `feature` that generated the axis),
-/// `verdict` (`"separated"` or `"colliding"`), `step` (the first gap, or the minimum push),
-/// `stop` (how many steps the stepper shows: up to the first gap, or all), `collides`,
-/// `contact` (the trace's minimum push) and `manifold` ([`septa::collide()`]'s, with the
-/// reference and incident edges), or `null`s.
+/// The answer has `a` and `b` (each with `kind`, `vertices`, `center`, `radius`, `edges` and
+/// `shape`, the shape in the request's format as septa made it), `steps` (each with `label`,
+/// `direction`, both projections with the points at their ends, `separation`, `push`, `status`
+/// and the `feature` that generated the axis), `verdict` (`"separated"` or `"colliding"`), `step`
+/// (the first gap, or the minimum push), `stop` (how many steps the stepper shows: up to the
+/// first gap, or all), `collides`, `contact` (the trace's minimum push) and `manifold`
+/// ([`septa::collide()`]'s, with the reference and incident edges), or `null`s. Points and
+/// projections are in world coordinates.
 pub fn trace(body: &str) -> Result<Value, ApiError> {
     let (_, a, b) = pair(body, &[])?;
-    Ok(trace_shapes(&a, &b))
+    Ok(trace_placed(&a, &b))
 }
 
 /// [`trace`] on shapes already read.
-pub fn trace_shapes(a: &Shape, b: &Shape) -> Value {
-    let t = septa::trace(a, Pose::IDENTITY, b, Pose::IDENTITY);
-    let steps: Vec<Value> = t.steps.iter().enumerate().map(|(i, s)| step_json(i, s, a, b)).collect();
+pub fn trace_placed(a: &Placed, b: &Placed) -> Value {
+    let frame = Frame::at(a);
+    let (pose_a, pose_b) = (frame.pose(a), frame.pose(b));
+    let (oa, ob) = (Outline::of(&a.shape, pose_a), Outline::of(&b.shape, pose_b));
+    let out = Writer { frame };
+    let t = septa::trace(&a.shape, pose_a, &b.shape, pose_b);
+    let steps: Vec<Value> = t.steps.iter().enumerate().map(|(i, s)| out.step(i, s, &oa, &ob)).collect();
     // The manifold is `septa::collide`'s, the one an engine gets. (The trace carries one too;
     // for two boxes it comes from the general polygon path rather than the box–box one, which
     // can pick the other reference face in exact ties.)
     let (verdict, step, contact, manifold) = match t.verdict {
         Verdict::Separated { step } => ("separated", step, None, None),
         Verdict::Colliding { step, contact, .. } => {
-            ("colliding", step, Some(contact), septa::collide(a, Pose::IDENTITY, b, Pose::IDENTITY))
+            ("colliding", step, Some(contact), septa::collide(&a.shape, pose_a, &b.shape, pose_b))
         }
     };
     let stop = if verdict == "separated" { step + 1 } else { steps.len() };
     json!({
-        "a": shape_json(a),
-        "b": shape_json(b),
+        "a": out.outline(&oa, &a.shape, pose_a),
+        "b": out.outline(&ob, &b.shape, pose_b),
         "steps": steps,
         "verdict": verdict,
         "step": step,
         "stop": stop,
         "collides": verdict == "colliding",
         "contact": contact.map(|c| json!({
-            "normal": point(c.normal),
+            "normal": direction(c.normal),
             "depth": c.depth,
             "label": c.axis.to_string(),
             "axis": serde_json::to_value(c.axis).expect("axes serialise"),
         })),
-        "manifold": manifold.map(|m| manifold_json(&m, a, b)),
+        "manifold": manifold.map(|m| out.manifold(&m, &oa, &ob)),
     })
 }
 
 /// `POST /api/toi`: `{"a", "b", "velocity_a": [x, y], "velocity_b": [x, y], "max_t": T}`
 /// (velocities default to zero, `max_t` to [`DEFAULT_MAX_T`]) → `{"hit": bool, "time",
-/// "normal", "a_at", "b_at"}`: when the shapes, moving in straight lines, first touch, and each
-/// shape moved to that time (`null`s when they do not touch within `[0, max_t]`).
+/// "normal", "a_at", "b_at", "max_t"}`: when the shapes, moving in straight lines, first touch,
+/// and each shape moved to that time, in the request's format (`null`s when they do not touch
+/// within `[0, max_t]`).
 pub fn toi(body: &str) -> Result<Value, ApiError> {
     let (value, a, b) = pair(body, &["velocity_a", "velocity_b", "max_t"])?;
-    let velocity = |key: &str| match value.get(key) {
-        None => Ok(Vec2::ZERO),
-        some => vec2(some, key),
-    };
-    let (va, vb) = (velocity("velocity_a")?, velocity("velocity_b")?);
+    let (va, vb) =
+        (velocity(value.get("velocity_a"), "velocity_a")?, velocity(value.get("velocity_b"), "velocity_b")?);
     let max_t = match value.get("max_t") {
         None => DEFAULT_MAX_T,
         Some(t) => match t.as_f64() {
@@ -404,35 +625,26 @@ pub fn toi(body: &str) -> Result<Value, ApiError> {
             _ => return err("max_t: must be a number, zero or greater"),
         },
     };
-    let impact = septa::time_of_impact(&a, Pose::IDENTITY, va, &b, Pose::IDENTITY, vb, max_t);
+    let frame = Frame::at(&a);
+    let (pose_a, pose_b) = (frame.pose(&a), frame.pose(&b));
+    let out = Writer { frame };
+    let impact = septa::time_of_impact(&a.shape, pose_a, va, &b.shape, pose_b, vb, max_t);
     Ok(match impact {
         None => {
             json!({"hit": false, "time": null, "normal": null, "a_at": null, "b_at": null, "max_t": max_t})
         }
-        Some(hit) => json!({
-            "hit": true,
-            "time": hit.time,
-            "normal": point(hit.normal),
-            "a_at": serde_json::to_value(translated(&a, va * hit.time)).expect("shapes serialise"),
-            "b_at": serde_json::to_value(translated(&b, vb * hit.time)).expect("shapes serialise"),
-            "max_t": max_t,
-        }),
+        Some(hit) => {
+            let moved = |shape: &Shape, pose: Pose, v: Vec2| {
+                out.shape(shape, pose, v.as_dvec2() * f64::from(hit.time))
+            };
+            json!({
+                "hit": true,
+                "time": hit.time,
+                "normal": direction(hit.normal),
+                "a_at": moved(&a.shape, pose_a, va),
+                "b_at": moved(&b.shape, pose_b, vb),
+                "max_t": max_t,
+            })
+        }
     })
-}
-
-/// The shape moved by `offset`.
-pub fn translated(shape: &Shape, offset: Vec2) -> Shape {
-    let moved = match shape {
-        Shape::Polygon(p) => {
-            let points: Vec<Vec2> = p.vertices().iter().map(|&v| v + offset).collect();
-            ConvexPolygon::new(&points).map(Shape::Polygon)
-        }
-        Shape::Circle(c) => septa::Circle::new(c.center() + offset, c.radius()).map(Shape::Circle),
-        Shape::Box(b) => septa::OrientedBox::new(b.center() + offset, b.half_extents(), b.rotation().angle())
-            .map(Shape::Box),
-        Shape::Capsule(c) => {
-            septa::Capsule::new(c.a() + offset, c.b() + offset, c.radius()).map(Shape::Capsule)
-        }
-    };
-    moved.unwrap_or_else(|_| shape.clone())
 }

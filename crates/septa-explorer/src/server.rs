@@ -1,7 +1,8 @@
 //! A small HTTP/1.1 server on `std::net`: one thread per connection, one request per
 //! connection (`Connection: close`), bound to the loopback interface only.
 //!
-//! Routes: `GET /` (the page), `GET /app.js`, `GET /style.css`, `POST /api/trace` and
+//! Routes: `GET /` (the page), `GET /app.js`, `GET /style.css`, `GET /favicon.svg` (the icon,
+//! also at `/favicon.ico`, where browsers look when a page declares none), `POST /api/trace` and
 //! `POST /api/toi` (see [`crate::api`]). [`handle`] maps a request to a response without any
 //! socket, so the routing is tested directly.
 
@@ -17,6 +18,9 @@ pub const INDEX_HTML: &str = include_str!("../assets/index.html");
 pub const APP_JS: &str = include_str!("../assets/app.js");
 /// The page's style sheet.
 pub const STYLE_CSS: &str = include_str!("../assets/style.css");
+/// The page's icon. A browser asks for one on every page load and logs a console error when the
+/// answer is 404, so there is one.
+pub const FAVICON_SVG: &str = include_str!("../assets/favicon.svg");
 
 /// Request bodies larger than this are refused (shapes are small).
 pub const MAX_BODY: usize = 1 << 20;
@@ -64,12 +68,14 @@ pub fn handle(method: &str, path: &str, body: &str) -> Response {
         ("GET" | "HEAD", "/" | "/index.html") => Response::new(200, "text/html; charset=utf-8", INDEX_HTML),
         ("GET" | "HEAD", "/app.js") => Response::new(200, "text/javascript; charset=utf-8", APP_JS),
         ("GET" | "HEAD", "/style.css") => Response::new(200, "text/css; charset=utf-8", STYLE_CSS),
-        ("GET" | "HEAD", "/favicon.ico") => Response::new(404, "text/plain", ""),
+        ("GET" | "HEAD", "/favicon.svg" | "/favicon.ico") => Response::new(200, "image/svg+xml", FAVICON_SVG),
         ("POST", "/api/trace") => api(api::trace),
         ("POST", "/api/toi") => api(api::toi),
-        (_, "/" | "/index.html" | "/app.js" | "/style.css" | "/api/trace" | "/api/toi") => {
-            Response::new(405, "text/plain; charset=utf-8", "method not allowed\n")
-        }
+        (
+            _,
+            "/" | "/index.html" | "/app.js" | "/style.css" | "/favicon.svg" | "/favicon.ico" | "/api/trace"
+            | "/api/toi",
+        ) => Response::new(405, "text/plain; charset=utf-8", "method not allowed\n"),
         _ => Response::new(404, "text/plain; charset=utf-8", "not found\n"),
     }
 }

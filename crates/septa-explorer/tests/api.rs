@@ -1,11 +1,11 @@
 //! The JSON API answers what septa answers: the handlers are called directly (no network) and
 //! compared with `septa::trace`, `contact`, `collide` and `time_of_impact` on the same shapes,
-//! plus one case worked out by hand.
+//! with cases worked out by hand, near the origin and up to 1e6 away from it.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 use serde_json::{json, Value};
 
-use septa::{Capsule, Circle, ConvexPolygon, OrientedBox, Pose, Shape, Verdict};
+use septa::Verdict;
 use septa_explorer::api;
 use septa_explorer::server::handle;
 
@@ -17,16 +17,34 @@ fn rect() -> Value {
     json!({"type": "polygon", "points": [[1.5, 0.5], [3.5, 0.5], [3.5, 1.5], [1.5, 1.5]]})
 }
 
+fn num(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
 fn f(v: &Value) -> f32 {
-    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}")) as f32
+    num(v) as f32
 }
 
 fn v2(v: &Value) -> Vec2 {
     Vec2::new(f(&v[0]), f(&v[1]))
 }
 
+fn d2(v: &Value) -> DVec2 {
+    DVec2::new(num(&v[0]), num(&v[1]))
+}
+
 fn trace_of(a: &Value, b: &Value) -> Value {
     api::trace(&json!({"a": a, "b": b}).to_string()).expect("a valid request")
+}
+
+#[track_caller]
+fn close(got: f64, want: f64, tol: f64, what: &str) {
+    assert!((got - want).abs() <= tol, "{what}: {got} is not within {tol} of {want}");
+}
+
+#[track_caller]
+fn close2(got: DVec2, want: DVec2, tol: f64, what: &str) {
+    assert!((got - want).abs().max_element() <= tol, "{what}: {got} is not within {tol} of {want}");
 }
 
 /// The hand-derived case of the e2e test: A = [0,2]², B = [1.5,3.5]×[0.5,1.5].
@@ -82,61 +100,62 @@ fn squares_by_hand() {
     assert!(t["steps"][1]["push"].is_null() && t["contact"].is_null() && t["manifold"].is_null());
 }
 
-fn shapes() -> Vec<Shape> {
-    let pentagon = ConvexPolygon::regular(5, 1.7, 0.3).unwrap();
-    let moved: Vec<Vec2> = pentagon.vertices().iter().map(|&v| v + Vec2::new(0.4, -0.2)).collect();
+/// One shape of every kind (two polygons, circles, a box, capsules), in world coordinates.
+fn shapes() -> Vec<Value> {
+    // a regular pentagon of radius 1.7 about (0.4, −0.2), first corner at 0.3 rad
+    let pentagon: Vec<[f64; 2]> = (0..5)
+        .map(|k| {
+            let t = 0.3 + k as f64 * std::f64::consts::TAU / 5.0;
+            [0.4 + 1.7 * t.cos(), -0.2 + 1.7 * t.sin()]
+        })
+        .collect();
     vec![
-        Shape::Polygon(ConvexPolygon::new(&moved).unwrap()),
-        Shape::Polygon(
-            ConvexPolygon::new(&[
-                Vec2::new(-0.43, -2.31),
-                Vec2::new(2.0, -1.38),
-                Vec2::new(1.43, 0.11),
-                Vec2::new(-1.0, -0.82),
-            ])
-            .unwrap(),
-        ),
-        Shape::Circle(Circle::new(Vec2::new(1.1, 0.6), 1.0).unwrap()),
-        Shape::Circle(Circle::new(Vec2::new(3.5, 0.0), 0.8).unwrap()),
-        Shape::Box(OrientedBox::new(Vec2::new(0.8, -0.9), Vec2::new(1.2, 0.7), 0.35).unwrap()),
-        Shape::Capsule(Capsule::new(Vec2::new(-1.0, 1.2), Vec2::new(1.3, 1.9), 0.55).unwrap()),
-        Shape::Capsule(Capsule::new(Vec2::new(2.5, -2.0), Vec2::new(4.0, -1.0), 0.3).unwrap()),
+        json!({"type": "polygon", "points": pentagon}),
+        json!({"type": "polygon", "points": [[-0.43, -2.31], [2.0, -1.38], [1.43, 0.11], [-1.0, -0.82]]}),
+        json!({"type": "circle", "center": [1.1, 0.6], "radius": 1.0}),
+        json!({"type": "circle", "center": [3.5, 0.0], "radius": 0.8}),
+        json!({"type": "box", "center": [0.8, -0.9], "half_extents": [1.2, 0.7], "angle": 0.35}),
+        json!({"type": "capsule", "a": [-1.0, 1.2], "b": [1.3, 1.9], "radius": 0.55}),
+        json!({"type": "capsule", "a": [2.5, -2.0], "b": [4.0, -1.0], "radius": 0.3}),
     ]
 }
 
 /// Every pair of shape kinds, both orders: the API's steps, verdict, MTV and manifold are
-/// septa's, number for number.
+/// septa's for the shapes placed by their poses (the API computes about a's position and
+/// moves the points out in f64, so world coordinates agree to rounding).
 #[test]
 fn answers_equal_the_library() {
+    const TOL: f64 = 2e-5;
     let shapes = shapes();
     let mut colliding = 0;
     let mut mismatches = Vec::new();
     for a in &shapes {
         for b in &shapes {
-            let body = json!({"a": serde_json::to_value(a).unwrap(), "b": serde_json::to_value(b).unwrap()});
-            let got = api::trace(&body.to_string()).unwrap();
-            // the JSON round trip gives the same shapes
-            let (a, b) =
-                (api::parse_shape(&body["a"], "a").unwrap(), api::parse_shape(&body["b"], "b").unwrap());
-            let want = septa::trace(&a, Pose::IDENTITY, &b, Pose::IDENTITY);
+            let got = trace_of(a, b);
+            let (a, b) = (api::parse_shape(a, "a").unwrap(), api::parse_shape(b, "b").unwrap());
+            let want = septa::trace(&a.shape, a.pose, &b.shape, b.pose);
             let steps = got["steps"].as_array().unwrap();
             assert_eq!(steps.len(), want.steps.len());
             for (g, w) in steps.iter().zip(&want.steps) {
                 assert_eq!(g["label"], w.axis.to_string());
                 assert_eq!(g["axis"], serde_json::to_value(w.axis).unwrap());
-                assert_eq!(v2(&g["direction"]), w.direction);
+                close2(d2(&g["direction"]), w.direction.as_dvec2(), 1e-6, "direction");
                 for (side, p) in [("a", &w.a), ("b", &w.b)] {
-                    assert_eq!((f(&g[side]["min"]), f(&g[side]["max"])), (p.interval.min, p.interval.max));
-                    assert_eq!(v2(&g[side]["min_point"]), p.min_point);
-                    assert_eq!(v2(&g[side]["max_point"]), p.max_point);
+                    close(num(&g[side]["min"]), p.interval.min.into(), TOL, "min");
+                    close(num(&g[side]["max"]), p.interval.max.into(), TOL, "max");
+                    close2(d2(&g[side]["min_point"]), p.min_point.as_dvec2(), TOL, "min point");
+                    close2(d2(&g[side]["max_point"]), p.max_point.as_dvec2(), TOL, "max point");
                 }
-                assert_eq!(f(&g["separation"]), w.separation);
-                assert_eq!(g["push"].as_f64().map(|p| p as f32), w.push);
+                close(num(&g["separation"]), w.separation.into(), TOL, "separation");
+                assert_eq!(g["push"].is_null(), w.push.is_none());
+                if let Some(push) = w.push {
+                    close(num(&g["push"]), push.into(), TOL, "push");
+                }
                 assert_eq!(g["status"], if w.is_gap() { "gap" } else { "overlap" });
             }
             assert_eq!(got["collides"].as_bool(), Some(want.collides()));
-            let contact = septa::contact(&a, Pose::IDENTITY, &b, Pose::IDENTITY);
-            let manifold = septa::collide(&a, Pose::IDENTITY, &b, Pose::IDENTITY);
+            let contact = septa::contact(&a.shape, a.pose, &b.shape, b.pose);
+            let manifold = septa::collide(&a.shape, a.pose, &b.shape, b.pose);
             match want.verdict {
                 Verdict::Separated { step } => {
                     assert_eq!(got["step"].as_u64(), Some(step as u64));
@@ -148,8 +167,8 @@ fn answers_equal_the_library() {
                     colliding += 1;
                     assert_eq!(got["step"].as_u64(), Some(step as u64));
                     assert_eq!(got["stop"].as_u64(), Some(steps.len() as u64));
-                    assert_eq!(v2(&got["contact"]["normal"]), c.normal);
-                    assert_eq!(f(&got["contact"]["depth"]), c.depth);
+                    close2(d2(&got["contact"]["normal"]), c.normal.as_dvec2(), 1e-6, "normal");
+                    close(num(&got["contact"]["depth"]), c.depth.into(), TOL, "depth");
                     // the trace's minimum push is the fast path's MTV depth
                     let fast = contact.expect("septa::contact agrees they overlap");
                     assert!(
@@ -163,11 +182,12 @@ fn answers_equal_the_library() {
                     }
                     let m = manifold.expect("a manifold");
                     let g = &got["manifold"];
-                    assert_eq!(v2(&g["normal"]), m.normal);
+                    close2(d2(&g["normal"]), m.normal.as_dvec2(), 1e-6, "manifold normal");
                     let points = g["points"].as_array().unwrap();
                     assert_eq!(points.len(), m.points().len());
                     for (gp, mp) in points.iter().zip(m.points()) {
-                        assert_eq!((v2(&gp["point"]), f(&gp["depth"])), (mp.point, mp.depth));
+                        close2(d2(&gp["point"]), mp.point.as_dvec2(), TOL, "contact point");
+                        close(num(&gp["depth"]), mp.depth.into(), TOL, "contact depth");
                         assert_eq!(gp["id"], serde_json::to_value(mp.id).unwrap());
                     }
                 }
@@ -179,6 +199,38 @@ fn answers_equal_the_library() {
     // itself). The API serves collide's.
     assert!(mismatches.iter().all(|m| m == "\"box\" vs \"box\""), "{mismatches:?}");
     assert!(colliding >= 10, "the set should have plenty of overlapping pairs: {colliding}");
+}
+
+/// Every number of `got` within `tol` of the same place in `want`; everything else equal.
+#[track_caller]
+fn assert_json_close(got: &Value, want: &Value, tol: f64) {
+    match (got, want) {
+        (Value::Number(g), Value::Number(w)) => {
+            let (g, w) = (g.as_f64().unwrap(), w.as_f64().unwrap());
+            assert!((g - w).abs() <= tol, "{g} is not within {tol} of {w}");
+        }
+        (Value::Array(g), Value::Array(w)) => {
+            assert_eq!(g.len(), w.len(), "{got} vs {want}");
+            g.iter().zip(w).for_each(|(g, w)| assert_json_close(g, w, tol));
+        }
+        (Value::Object(g), Value::Object(w)) => {
+            assert_eq!(g.keys().collect::<Vec<_>>(), w.keys().collect::<Vec<_>>(), "{got} vs {want}");
+            g.iter().zip(w).for_each(|((_, g), (_, w))| assert_json_close(g, w, tol));
+        }
+        _ => assert_eq!(got, want),
+    }
+}
+
+/// A shape's JSON with every point moved by `d`.
+fn moved(shape: &Value, d: DVec2) -> Value {
+    let shift = |p: &Value| json!([num(&p[0]) + d.x, num(&p[1]) + d.y]);
+    let mut s = shape.clone();
+    match s["type"].as_str().unwrap() {
+        "polygon" => s["points"] = s["points"].as_array().unwrap().iter().map(shift).collect(),
+        "capsule" => (s["a"], s["b"]) = (shift(&s["a"]), shift(&s["b"])),
+        _ => s["center"] = shift(&s["center"]),
+    }
+    s
 }
 
 #[test]
@@ -193,25 +245,36 @@ fn time_of_impact_equals_the_library() {
         got["b_at"],
         json!({"type": "polygon", "points": [[2.0, 0.5], [4.0, 0.5], [4.0, 1.5], [2.0, 1.5]]})
     );
+    assert_eq!(
+        got["a_at"],
+        json!({"type": "polygon", "points": [[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]]})
+    );
     // too slow to arrive within max_t
     let body = json!({"a": square(), "b": far, "velocity_b": [-1, 0]});
     assert_eq!(api::toi(&body.to_string()).unwrap()["hit"], false);
 
+    let (va, vb) = (Vec2::new(0.5, 0.0), Vec2::new(-3.0, 1.5));
+    let mut hits = 0;
     for a in shapes() {
         for b in shapes() {
-            let (va, vb) = (Vec2::new(0.5, 0.0), Vec2::new(-3.0, 1.5));
             let body =
                 json!({"a": a, "b": b, "velocity_a": [0.5, 0.0], "velocity_b": [-3.0, 1.5], "max_t": 2.0});
             let got = api::toi(&body.to_string()).unwrap();
-            let want = septa::time_of_impact(&a, Pose::IDENTITY, va, &b, Pose::IDENTITY, vb, 2.0);
+            let (pa, pb) = (api::parse_shape(&a, "a").unwrap(), api::parse_shape(&b, "b").unwrap());
+            let want = septa::time_of_impact(&pa.shape, pa.pose, va, &pb.shape, pb.pose, vb, 2.0);
             assert_eq!(got["hit"].as_bool(), Some(want.is_some()));
             if let Some(hit) = want {
-                assert_eq!((f(&got["time"]), v2(&got["normal"])), (hit.time, hit.normal));
-                let moved = api::parse_shape(&got["b_at"], "b_at").unwrap();
-                assert_eq!(moved, api::translated(&b, vb * hit.time));
+                hits += 1;
+                close(num(&got["time"]), hit.time.into(), 1e-5, "time");
+                close2(d2(&got["normal"]), hit.normal.as_dvec2(), 1e-5, "normal");
+                // each shape moved to that time: the input moved by velocity × time
+                let t = num(&got["time"]);
+                assert_json_close(&got["a_at"], &moved(&a, va.as_dvec2() * t), 1e-5);
+                assert_json_close(&got["b_at"], &moved(&b, vb.as_dvec2() * t), 1e-5);
             }
         }
     }
+    assert!(hits >= 10, "the set should have plenty of hits: {hits}");
 }
 
 #[test]
@@ -225,19 +288,66 @@ fn shapes_as_septa_collide_reads_them() {
     let cw = json!({"type": "polygon", "points": [[0, 0], [0, 2], [2, 2], [2, 0]]});
     let t = trace_of(&cw, &rect());
     assert_eq!(t["a"]["vertices"], json!([[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]]));
+    assert_eq!(
+        t["a"]["shape"],
+        json!({"type": "polygon", "points": [[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]]})
+    );
+    let circle = |extra: Value| {
+        let mut c = json!({"type": "circle", "center": [0, 0], "radius": 1});
+        c.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        json!({"a": square(), "b": c}).to_string()
+    };
     let bad = [
         (json!({"a": square()}).to_string(), "needs \"b\""),
         (json!({"a": square(), "b": rect(), "c": 1}).to_string(), "unknown key \"c\""),
-        (json!({"a": square(), "b": {"type": "circle", "center": [0, 0], "radius": -1}}).to_string(), "b:"),
+        (circle(json!({"radius": -1})), "b.radius: "),
+        (circle(json!({"r": 2})), "b: unknown key \"r\""),
+        (circle(json!({"center": [0]})), "b.center: expected [x, y]"),
+        (circle(json!({"center": [0, "1"]})), "b.center[1]: expected a number"),
+        (circle(json!({"center": [2e18, 0]})), "b.center: a coordinate is beyond"),
         (
-            json!({"a": square(), "b": {"type": "circle", "center": [0, 0], "radius": 1, "r": 2}})
-                .to_string(),
-            "b:",
+            json!({"a": square(), "b": {"type": "circle", "center": [0, 0]}}).to_string(),
+            "b: missing key \"radius\"",
         ),
         (json!({"a": square(), "b": {"type": "triangle"}}).to_string(), "b.type"),
         (
+            json!({"a": {"points": [[0, 0], [1, 0], [0, 1]]}, "b": rect()}).to_string(),
+            "a: a shape needs \"type\"",
+        ),
+        (
             json!({"a": {"type": "polygon", "points": [[0, 0], [1, 1], [2, 2]]}, "b": rect()}).to_string(),
-            "a:",
+            "a.points: ",
+        ),
+        (
+            json!({"a": {"type": "polygon", "points": [[0, 0], [2, 0], [0, 2], [2, 2]]}, "b": rect()})
+                .to_string(),
+            "a.points: the points are not in convex order",
+        ),
+        (
+            json!({"a": {"type": "polygon", "points": [[0, 0], [2, 0], [0, 2]], "radius": 1}, "b": rect()})
+                .to_string(),
+            "a: unknown key \"radius\"",
+        ),
+        (json!({"a": {"type": "hull", "points": 3}, "b": rect()}).to_string(), "a.points: expected an array"),
+        (
+            json!({"a": square(), "b": {"type": "capsule", "a": [0, 0], "b": [0, 0], "radius": 0}})
+                .to_string(),
+            "b: ",
+        ),
+        (
+            json!({"a": square(), "b": {"type": "capsule", "a": [0, 0], "b": [2e18, 0], "radius": 1}})
+                .to_string(),
+            "b.b: ",
+        ),
+        (
+            json!({"a": square(), "b": {"type": "capsule", "a": [0, 0], "b": [1, 0], "radius": -1}})
+                .to_string(),
+            "b.radius: ",
+        ),
+        (
+            json!({"a": square(), "b": {"type": "box", "center": [0, 0], "half_extents": [1, 0]}})
+                .to_string(),
+            "b.half_extents: ",
         ),
         ("{".to_string(), "not valid JSON"),
     ];
@@ -247,6 +357,249 @@ fn shapes_as_septa_collide_reads_them() {
     }
     let e = api::toi(&json!({"a": square(), "b": rect(), "max_t": -1}).to_string()).unwrap_err();
     assert!(e.0.contains("max_t"), "{e}");
+    let e = api::toi(&json!({"a": square(), "b": rect(), "velocity_b": [1]}).to_string()).unwrap_err();
+    assert!(e.0.contains("velocity_b: expected [x, y]"), "{e}");
+}
+
+/// Issue 14, item 4: an axis-aligned box needs no `angle`; a misspelt key is still refused.
+#[test]
+fn a_box_without_an_angle_is_axis_aligned() {
+    let plain = json!({"type": "box", "center": [0, 0], "half_extents": [1, 1]});
+    // By hand: the unit box about the origin against A = [0,2]² overlaps by 1 along ±x and ±y
+    // (shadows [−1, 1] and [0, 2]); A's first face (−y) is the first minimum: depth 1.
+    let t = trace_of(&square(), &plain);
+    assert_eq!(t["b"]["kind"], "box");
+    assert_eq!(
+        t["b"]["shape"],
+        json!({"type": "box", "center": [0.0, 0.0], "half_extents": [1.0, 1.0], "angle": 0.0})
+    );
+    assert_eq!(t["b"]["vertices"], json!([[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]));
+    assert_eq!((t["collides"].as_bool(), f(&t["contact"]["depth"])), (Some(true), 1.0));
+    let with_angle = json!({"type": "box", "center": [0, 0], "half_extents": [1, 1], "angle": 0});
+    assert_eq!(t, trace_of(&square(), &with_angle));
+    let toi = api::toi(&json!({"a": plain, "b": square(), "velocity_b": [1, 0]}).to_string()).unwrap();
+    assert_eq!(toi["hit"], true);
+    for (shape, message) in [
+        (
+            json!({"type": "box", "center": [0, 0], "half_extents": [1, 1], "angel": 0}),
+            "b: unknown key \"angel\"",
+        ),
+        (
+            json!({"type": "box", "center": [0, 0], "half_extents": [1, 1], "angle": null}),
+            "b.angle: expected a number",
+        ),
+        (json!({"type": "box", "center": [0, 0]}), "b: missing key \"half_extents\""),
+        (json!({"type": "box", "half_extents": [1, 1]}), "b: missing key \"center\""),
+    ] {
+        let e = api::trace(&json!({"a": square(), "b": shape}).to_string()).unwrap_err();
+        assert!(e.0.contains(message), "{shape}: {e}");
+    }
+}
+
+// ---------- far from the origin (issue 14, item 2) ----------
+
+/// A small deterministic generator (SplitMix64), so that the far-away cases are the same on
+/// every run.
+struct Random(u64);
+
+impl Random {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in [lo, hi).
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A point whose coordinates have magnitude `offset` × [0.5, 1], either sign.
+    fn far(&mut self, offset: f64) -> DVec2 {
+        let sign = |r: &mut Random| if r.next() & 1 == 0 { 1.0 } else { -1.0 };
+        DVec2::new(sign(self) * offset * self.range(0.5, 1.0), sign(self) * offset * self.range(0.5, 1.0))
+    }
+}
+
+/// The corners of a regular `n`-gon of circumradius `r` about `c`, the first at angle `turn`.
+fn regular(n: usize, r: f64, c: DVec2, turn: f64) -> Vec<DVec2> {
+    (0..n).map(|k| c + r * DVec2::from_angle(turn + k as f64 * std::f64::consts::TAU / n as f64)).collect()
+}
+
+fn polygon_json(kind: &str, points: &[DVec2]) -> Value {
+    json!({"type": kind, "points": points.iter().map(|p| [p.x, p.y]).collect::<Vec<_>>()})
+}
+
+const OFFSETS: [f64; 4] = [1e3, 1e4, 1e5, 1e6];
+
+/// The example of the issue: a 16-gon of radius 0.3 at (1e5, 1e5), whose corners rounded to f32
+/// (spacing 0.0078 there) are no longer in convex order.
+#[test]
+fn the_issues_sixteen_gon_is_accepted() {
+    let points = regular(16, 0.3, DVec2::new(1e5, 1e5), 0.0);
+    let body = json!({"a": polygon_json("polygon", &points), "b": {"type": "circle", "center": [1e5, 1e5], "radius": 0.1}});
+    let t = api::trace(&body.to_string()).expect("a convex 16-gon");
+    let vertices = t["a"]["vertices"].as_array().unwrap();
+    assert_eq!(vertices.len(), 16);
+    for (v, p) in vertices.iter().zip(&points) {
+        close2(d2(v), *p, 1e-6, "vertex");
+    }
+    // By hand: the circle sits at the polygon's centre, so the push out is the apothem plus its
+    // radius: 0.3 cos(π/16) + 0.1.
+    close(num(&t["contact"]["depth"]), 0.3 * (std::f64::consts::PI / 16.0).cos() + 0.1, 1e-5, "depth");
+}
+
+/// Convex polygons (regular and irregular, 3–64 corners, radius 0.1–2) 1e3–1e6 from the
+/// origin, sent as f64 decimal text, are accepted, and come back where they were sent.
+#[test]
+fn far_polygons_are_accepted_where_they_are() {
+    let mut rng = Random(14);
+    let mut count = 0;
+    for offset in OFFSETS {
+        for _ in 0..60 {
+            let n = 3 + (rng.next() % 62) as usize;
+            let r = rng.range(0.1, 2.0);
+            let c = rng.far(offset);
+            // corners on a circle at jittered angles: convex, none closer than 0.4 steps apart
+            let step = std::f64::consts::TAU / n as f64;
+            let turn = rng.range(0.0, step);
+            let mut points: Vec<DVec2> = (0..n)
+                .map(|k| c + r * DVec2::from_angle(turn + step * (k as f64 + rng.range(-0.3, 0.3))))
+                .collect();
+            if rng.next() & 1 == 0 {
+                points.reverse(); // either winding
+            }
+            let kind = if rng.next() % 4 == 0 { "hull" } else { "polygon" };
+            let shape = polygon_json(kind, &points);
+            let other = json!({"type": "circle", "center": [c.x + 3.0 * r, c.y], "radius": r});
+            let t = api::trace(&json!({"a": shape, "b": other}).to_string())
+                .unwrap_or_else(|e| panic!("{shape} refused: {e}"));
+            let vertices = t["a"]["vertices"].as_array().unwrap();
+            assert_eq!(vertices.len(), n, "{shape}");
+            // every corner kept, where it was sent
+            for v in vertices.iter().map(d2) {
+                assert!(
+                    points.iter().any(|p| (*p - v).abs().max_element() <= 1e-6),
+                    "{v} is not an input corner"
+                );
+            }
+            // by hand: the circle's centre is 3r from the polygon's, its radius r, and the
+            // polygon within r of its centre, so they are at least r apart
+            assert_eq!(t["verdict"], "separated");
+            count += 1;
+        }
+    }
+    assert_eq!(count, 240);
+}
+
+/// Two copies of a regular polygon far from the origin, the second shifted by `s` along the
+/// outward normal n₀ of the first one's face 0: by hand, their shadows on n₀ are
+/// `[−h, a]` and `[s − h, s + a]` (`a` the apothem, `h` the support in −n₀: the apothem again for
+/// an even number of sides, the circumradius for an odd one), so they overlap by `a + h − s`
+/// along n₀; on every other face normal the shift shows less (its cosine is smaller) while
+/// both shadows are as wide, so that is the MTV: depth `a + h − s` along n₀ when `s < a + h`,
+/// and otherwise a gap of `s − a − h`, the largest separation over the axes.
+#[test]
+fn far_polygons_overlap_by_the_depth_worked_out_by_hand() {
+    let mut rng = Random(1400);
+    let (mut overlapping, mut apart) = (0, 0);
+    for offset in OFFSETS {
+        for _ in 0..40 {
+            let n = 3 + (rng.next() % 62) as usize;
+            let r = rng.range(0.1, 2.0);
+            let c = rng.far(offset);
+            let turn = rng.range(0.0, std::f64::consts::TAU);
+            let step = std::f64::consts::TAU / n as f64;
+            let apothem = r * (step / 2.0).cos();
+            let h = if n % 2 == 0 { apothem } else { r };
+            let n0 = DVec2::from_angle(turn + step / 2.0); // face 0 runs from corner 0 to corner 1
+            let width = apothem + h;
+            let s = width * if rng.next() % 4 == 0 { rng.range(1.02, 1.5) } else { rng.range(0.05, 0.95) };
+            let a = regular(n, r, c, turn);
+            let b: Vec<DVec2> = a.iter().map(|&p| p + s * n0).collect();
+            let t = trace_of(&polygon_json("polygon", &a), &polygon_json("polygon", &b));
+            // The tolerance of the issue is 1e-3 (at 1e6, f32's spacing there, 0.0625); working
+            // about each shape's centre, the API does much better everywhere.
+            let tol = 1e-4;
+            if s < width {
+                overlapping += 1;
+                assert_eq!(t["verdict"], "colliding", "n {n} r {r} at {c}");
+                close(num(&t["contact"]["depth"]), width - s, tol, "depth");
+                close2(d2(&t["contact"]["normal"]), n0, tol, "normal");
+                close(num(&t["manifold"]["depth"]), width - s, tol, "manifold depth");
+                // The deepest point is b's corner or face farthest along −n₀ (at s − h); with an
+                // odd number of sides the other point, on an edge at that corner, is shallower.
+                let points = t["manifold"]["points"].as_array().unwrap();
+                let deepest = points.iter().map(|p| num(&p["depth"])).fold(0.0, f64::max);
+                close(deepest, width - s, tol, "deepest point");
+                for p in points {
+                    assert!(num(&p["depth"]) > 0.0, "{p}");
+                    // on b, behind a's face 0: between b's lowest point and that face along n₀
+                    let along = (d2(&p["point"]) - c).dot(n0);
+                    assert!(along <= apothem + tol && along >= s - h - tol, "{along}");
+                }
+            } else {
+                apart += 1;
+                assert_eq!(t["verdict"], "separated", "n {n} r {r} at {c}");
+                let widest = t["steps"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| num(&s["separation"]))
+                    .fold(f64::MIN, f64::max);
+                close(widest, s - width, tol, "gap");
+            }
+        }
+    }
+    assert!(overlapping >= 80 && apart >= 20, "{overlapping} overlapping, {apart} apart");
+}
+
+/// Circles, boxes and capsules far from the origin, in pairs whose answers are worked out by
+/// hand, for the trace and for the time of impact.
+#[test]
+fn far_round_shapes_and_boxes_by_hand() {
+    for offset in OFFSETS {
+        let c = DVec2::new(offset + 0.37, -0.71 * offset);
+        let at = |d: DVec2| [c.x + d.x, c.y + d.y];
+        // circles of radius 0.3 and 0.2 with centres 0.4 apart: 0.1 deep along the centre line
+        let (a, b) = (
+            json!({"type": "circle", "center": at(DVec2::ZERO), "radius": 0.3}),
+            json!({"type": "circle", "center": at(DVec2::new(0.24, 0.32)), "radius": 0.2}),
+        );
+        let t = trace_of(&a, &b);
+        close(num(&t["contact"]["depth"]), 0.1, 1e-5, "circles");
+        close2(d2(&t["contact"]["normal"]), DVec2::new(0.6, 0.8), 1e-5, "circles' normal");
+        // axis-aligned boxes 2 × 1 and 1 × 1, centres 1.4 apart in x: 0.1 deep along x
+        let (a, b) = (
+            json!({"type": "box", "center": at(DVec2::ZERO), "half_extents": [1.0, 0.5]}),
+            json!({"type": "box", "center": at(DVec2::new(1.4, 0.2)), "half_extents": [0.5, 0.5]}),
+        );
+        let t = trace_of(&a, &b);
+        close(num(&t["contact"]["depth"]), 0.1, 1e-5, "boxes");
+        let points = t["manifold"]["points"].as_array().unwrap();
+        assert_eq!(points.len(), 2);
+        for p in points {
+            // on b's left side x = 0.9, or a's right side x = 1, within a's y range
+            let local = d2(&p["point"]) - c;
+            assert!((0.9 - 1e-5..=1.0 + 1e-5).contains(&local.x) && local.y.abs() <= 0.5 + 1e-5, "{local}");
+        }
+        // parallel capsules of radius 0.25 along x, cores 0.4 apart in y: 0.1 deep along y
+        let (a, b) = (
+            json!({"type": "capsule", "a": at(DVec2::new(-1.0, 0.0)), "b": at(DVec2::new(1.0, 0.0)), "radius": 0.25}),
+            json!({"type": "capsule", "a": at(DVec2::new(-0.5, 0.4)), "b": at(DVec2::new(0.5, 0.4)), "radius": 0.25}),
+        );
+        let t = trace_of(&a, &b);
+        close(num(&t["contact"]["depth"]), 0.1, 1e-5, "capsules");
+        close2(d2(&t["contact"]["normal"]), DVec2::Y, 1e-5, "capsules' normal");
+        // the box of half width 0.5 moving at 2 towards the 2 × 1 box 0.3 away: contact at 0.15
+        let b = json!({"type": "box", "center": at(DVec2::new(1.8, 0.0)), "half_extents": [0.5, 0.5]});
+        let box_a = json!({"type": "box", "center": at(DVec2::ZERO), "half_extents": [1.0, 0.5]});
+        let hit = api::toi(&json!({"a": box_a, "b": b, "velocity_b": [-2.0, 0.0]}).to_string()).unwrap();
+        close(num(&hit["time"]), 0.15, 1e-5, "time of impact");
+        close2(d2(&hit["b_at"]["center"]), DVec2::new(c.x + 1.5, c.y), 1e-5, "b at the time of impact");
+    }
 }
 
 #[test]
@@ -266,9 +619,9 @@ fn routes() {
     ] {
         assert!(page.body.contains(&format!("data-testid=\"{testid}\"")), "{testid}");
     }
-    // no asset comes from elsewhere
-    for asset in ["/", "/app.js", "/style.css"] {
-        let body = handle("GET", asset, "").body;
+    // no asset comes from elsewhere (the icon names the SVG namespace, which is no request)
+    for asset in ["/", "/app.js", "/style.css", "/favicon.svg"] {
+        let body = handle("GET", asset, "").body.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
         assert!(!body.contains("http://") && !body.contains("https://"), "{asset} refers to the network");
     }
     assert_eq!(handle("GET", "/app.js", "").content_type, "text/javascript; charset=utf-8");
@@ -281,6 +634,21 @@ fn routes() {
     assert!(serde_json::from_str::<Value>(&bad.body).unwrap()["error"].is_string());
     assert_eq!(handle("GET", "/api/trace", "").status, 405);
     assert_eq!(handle("GET", "/nope", "").status, 404);
+}
+
+/// Issue 14, item 3: a browser asks for an icon on every page load and logs a console error on
+/// a 404. The page declares one, and /favicon.ico (where browsers look otherwise) answers too.
+#[test]
+fn the_page_has_an_icon() {
+    let page = handle("GET", "/", "").body;
+    assert!(page.contains("<link rel=\"icon\" href=\"/favicon.svg\" type=\"image/svg+xml\">"));
+    for path in ["/favicon.svg", "/favicon.ico"] {
+        let icon = handle("GET", path, "");
+        assert_eq!((icon.status, icon.content_type), (200, "image/svg+xml"), "{path}");
+        assert!(icon.body.starts_with("<svg ") && icon.body.trim_end().ends_with("</svg>"), "{path}");
+        assert_eq!(handle("HEAD", path, "").status, 200);
+        assert_eq!(handle("POST", path, "").status, 405);
+    }
 }
 
 /// The binary's server over a real socket on 127.0.0.1 (port 0: a free one).
@@ -300,4 +668,10 @@ fn serves_on_loopback() {
     assert!(answer.starts_with("HTTP/1.1 200 OK\r\n"), "{answer}");
     let json_text = answer.split("\r\n\r\n").nth(1).unwrap();
     assert_eq!(serde_json::from_str::<Value>(json_text).unwrap(), api::trace(&body).unwrap());
+
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    write!(stream, "GET /favicon.ico HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\n"), "{answer}");
 }
