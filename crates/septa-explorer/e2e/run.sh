@@ -12,5 +12,5 @@ cd "$here"
 if [ ! -d node_modules/playwright-core ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi
-export SEPTA_EXPLORER_BIN="${SEPTA_EXPLORER_BIN:-$root/target/release/septa-explorer}"
+export SEPTA_EXPLORER_BIN="${SEPTA_EXPLORER_BIN:-${CARGO_TARGET_DIR:-$root/target}/release/septa-explorer}"
 exec node --test explorer.test.mjs
