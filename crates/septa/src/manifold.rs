@@ -350,14 +350,14 @@ fn lowest_on_line(origin: Vector, n: Vector, ends: [Vector; 2], radius: Real) ->
         let (b, c) = (n.dot(w), w.dot(w) - radius * radius);
         let discriminant = b * b - c;
         if discriminant >= 0.0 {
-            lowest = lowest.min(-b - discriminant.sqrt());
+            lowest = lowest.min(-b - crate::real::sqrt(discriminant));
         }
     }
     let d = ends[1] - ends[0];
     let length_squared = d.dot(d);
-    let m = Vector::new(-d.y, d.x) / length_squared.sqrt(); // unit normal of the core
+    let m = crate::robust::unit(Vector::new(-d.y, d.x)).unwrap_or(Vector::ZERO); // the core's normal
     let across = m.dot(n);
-    if length_squared > 0.0 && across != 0.0 {
+    if across != 0.0 {
         let h = m.dot(origin - ends[0]);
         for s in [-radius, radius] {
             let t = (s - h) / across;

@@ -55,6 +55,15 @@ pub const COORDINATE_LIMIT: Real = 1e18;
 #[cfg(feature = "f64")]
 pub const COORDINATE_LIMIT: Real = 1e150;
 
+/// The square root of a scalar, with or without std (exactly rounded either way).
+#[inline]
+pub(crate) fn sqrt(x: Real) -> Real {
+    #[cfg(not(feature = "f64"))]
+    return libm::sqrtf(x);
+    #[cfg(feature = "f64")]
+    return libm::sqrt(x);
+}
+
 /// Is `x` a finite number no larger in magnitude than [`COORDINATE_LIMIT`]?
 #[inline]
 pub(crate) fn within_limit(x: Real) -> bool {

@@ -13,6 +13,8 @@
 //! segment), distances by brute force in f64, the MTV depth from the Minkowski difference of the
 //! cores. Nothing here calls septa's geometry.
 
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
+
 mod reference;
 
 use reference::*;
