@@ -97,6 +97,7 @@ extern crate std;
 
 mod axis;
 mod cache;
+pub mod concave;
 mod contact;
 mod error;
 mod interval;
@@ -112,6 +113,7 @@ pub mod trace;
 
 pub use axis::Axis;
 pub use cache::SatCache;
+pub use concave::{ConcaveError, ConcavePolygon};
 pub use contact::{Contact, Separation};
 pub use error::ShapeError;
 pub use interval::Interval;
