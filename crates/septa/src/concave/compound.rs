@@ -15,9 +15,9 @@ use alloc::vec::Vec;
 use glam::DVec2;
 
 use super::decompose::{ConvexPiece, Method};
-use super::error::ConcaveError;
+use super::error::{ConcaveError, Ring};
 use super::outline::SimplePolygon;
-use crate::{robust, ConvexPolygon, Real, ToReal, Vector};
+use crate::{robust, ConvexPolygon, Real, ToF64, ToReal, Vector};
 
 /// An axis-aligned box `[min, max]`, in some local frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -199,6 +199,46 @@ impl ConcavePolygon {
         holes: &[H],
     ) -> Result<ConcavePolygon, ConcaveError> {
         ConcavePolygon::from_polygon(SimplePolygon::with_holes(outline, holes)?)
+    }
+
+    /// A polygon with holes (none: `&[]`) given in f64 world coordinates, and the pose that
+    /// places it: every point is moved to a local frame about the outline's centre in f64 and
+    /// only then rounded, as [`ConvexPolygon::from_world`] does, so that a shape far from the
+    /// origin keeps its shape (rounding world coordinates to f32 first can make a simple outline
+    /// touch itself).
+    ///
+    /// # Errors
+    /// As [`with_holes`](Self::with_holes).
+    pub fn from_world<H: AsRef<[DVec2]>>(
+        outline: &[DVec2],
+        holes: &[H],
+    ) -> Result<(ConcavePolygon, crate::Pose), ConcaveError> {
+        // Refuse what the f32 constructor would refuse, by ring and index, before recentring.
+        let check = |ring: Ring, points: &[DVec2]| {
+            points.iter().enumerate().try_for_each(|(index, p)| {
+                if !p.is_finite() {
+                    Err(ConcaveError::NonFinite { ring, index })
+                } else if p.abs().max_element() > crate::COORDINATE_LIMIT as f64 {
+                    Err(ConcaveError::OutOfRange { ring, index })
+                } else {
+                    Ok(())
+                }
+            })
+        };
+        check(Ring::Outline, outline)?;
+        for (k, hole) in holes.iter().enumerate() {
+            check(Ring::Hole(k), hole.as_ref())?;
+        }
+        let (lo, hi) = outline
+            .iter()
+            .fold((DVec2::INFINITY, DVec2::NEG_INFINITY), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+        let center = if outline.is_empty() { Vector::ZERO } else { ((lo + hi) * 0.5).to_real() };
+        let origin = center.to_f64(); // exact
+        let local =
+            |points: &[DVec2]| -> Vec<Vector> { points.iter().map(|&p| (p - origin).to_real()).collect() };
+        let holes: Vec<Vec<Vector>> = holes.iter().map(|h| local(h.as_ref())).collect();
+        let shape = ConcavePolygon::with_holes(&local(outline), &holes)?;
+        Ok((shape, crate::Pose::from_translation(center)))
     }
 
     /// The compound shape of a validated polygon, decomposed by [`SimplePolygon::decompose`].
