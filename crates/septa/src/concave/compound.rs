@@ -15,9 +15,9 @@ use alloc::vec::Vec;
 use glam::DVec2;
 
 use super::decompose::{ConvexPiece, Method};
-use super::error::{ConcaveError, Ring};
+use super::error::ConcaveError;
 use super::outline::SimplePolygon;
-use crate::{robust, ConvexPolygon, Real, ToF64, ToReal, Vector};
+use crate::{robust, ConvexPolygon, Real, ToReal, Vector};
 
 /// An axis-aligned box `[min, max]`, in some local frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -213,32 +213,8 @@ impl ConcavePolygon {
         outline: &[DVec2],
         holes: &[H],
     ) -> Result<(ConcavePolygon, crate::Pose), ConcaveError> {
-        // Refuse what the f32 constructor would refuse, by ring and index, before recentring.
-        let check = |ring: Ring, points: &[DVec2]| {
-            points.iter().enumerate().try_for_each(|(index, p)| {
-                if !p.is_finite() {
-                    Err(ConcaveError::NonFinite { ring, index })
-                } else if p.abs().max_element() > crate::COORDINATE_LIMIT as f64 {
-                    Err(ConcaveError::OutOfRange { ring, index })
-                } else {
-                    Ok(())
-                }
-            })
-        };
-        check(Ring::Outline, outline)?;
-        for (k, hole) in holes.iter().enumerate() {
-            check(Ring::Hole(k), hole.as_ref())?;
-        }
-        let (lo, hi) = outline
-            .iter()
-            .fold((DVec2::INFINITY, DVec2::NEG_INFINITY), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-        let center = if outline.is_empty() { Vector::ZERO } else { ((lo + hi) * 0.5).to_real() };
-        let origin = center.to_f64(); // exact
-        let local =
-            |points: &[DVec2]| -> Vec<Vector> { points.iter().map(|&p| (p - origin).to_real()).collect() };
-        let holes: Vec<Vec<Vector>> = holes.iter().map(|h| local(h.as_ref())).collect();
-        let shape = ConcavePolygon::with_holes(&local(outline), &holes)?;
-        Ok((shape, crate::Pose::from_translation(center)))
+        let (polygon, pose) = SimplePolygon::from_world(outline, holes)?;
+        Ok((ConcavePolygon::from_polygon(polygon)?, pose))
     }
 
     /// The compound shape of a validated polygon, decomposed by [`SimplePolygon::decompose`].

@@ -129,6 +129,47 @@ impl SimplePolygon {
         Ok(polygon)
     }
 
+    /// A simple polygon with holes (none: `&[]`) given in f64 world coordinates, and the pose
+    /// that places it: every point is moved to a local frame about the outline's centre in f64
+    /// and only then rounded, as [`ConvexPolygon::from_world`](crate::ConvexPolygon::from_world)
+    /// does, so that a shape far from the origin keeps its shape (rounding world coordinates to
+    /// f32 first can make a simple outline touch itself). Indices in errors and in
+    /// [`source`](Self::source) are those of the input.
+    ///
+    /// # Errors
+    /// As [`with_holes`](Self::with_holes).
+    pub fn from_world<H: AsRef<[DVec2]>>(
+        outline: &[DVec2],
+        holes: &[H],
+    ) -> Result<(SimplePolygon, crate::Pose), ConcaveError> {
+        // Refuse what the f32 constructor would refuse, by ring and index, before recentring.
+        let check = |ring: Ring, points: &[DVec2]| {
+            points.iter().enumerate().try_for_each(|(index, p)| {
+                if !p.is_finite() {
+                    Err(ConcaveError::NonFinite { ring, index })
+                } else if p.abs().max_element() > crate::COORDINATE_LIMIT as f64 {
+                    Err(ConcaveError::OutOfRange { ring, index })
+                } else {
+                    Ok(())
+                }
+            })
+        };
+        check(Ring::Outline, outline)?;
+        for (k, hole) in holes.iter().enumerate() {
+            check(Ring::Hole(k), hole.as_ref())?;
+        }
+        let (lo, hi) = outline
+            .iter()
+            .fold((DVec2::INFINITY, DVec2::NEG_INFINITY), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+        let center = if outline.is_empty() { Vector::ZERO } else { crate::ToReal::to_real((lo + hi) * 0.5) };
+        let origin = center.to_f64(); // exact
+        let local = |points: &[DVec2]| -> Vec<Vector> {
+            points.iter().map(|&p| crate::ToReal::to_real(p - origin)).collect()
+        };
+        let holes: Vec<Vec<Vector>> = holes.iter().map(|h| local(h.as_ref())).collect();
+        Ok((SimplePolygon::with_holes(&local(outline), &holes)?, crate::Pose::from_translation(center)))
+    }
+
     /// The outline's vertices, counter-clockwise.
     #[inline]
     pub fn outline(&self) -> &[Vector] {
