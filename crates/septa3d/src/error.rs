@@ -1,0 +1,102 @@
+//! Why a shape could not be built.
+
+use crate::Real;
+
+/// A shape constructor's refusal. Every constructor validates its input and returns one of
+/// these instead of panicking or building a shape that would give wrong answers.
+///
+/// ```
+/// use septa3d::{ConvexHull, ShapeError, Vector};
+/// let flat = [Vector::ZERO, Vector::X, Vector::Y, Vector::new(1.0, 1.0, 0.0)];
+/// assert_eq!(ConvexHull::new(&flat).unwrap_err(), ShapeError::Coplanar);
+/// assert_eq!(
+///     ShapeError::TooFewPoints { distinct: 3 }.to_string(),
+///     "a convex hull needs at least 4 distinct points, got 3"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ShapeError {
+    /// Fewer than four distinct points were given for a convex hull.
+    TooFewPoints {
+        /// How many distinct points there were.
+        distinct: usize,
+    },
+    /// A coordinate is NaN or infinite.
+    NonFinite {
+        /// Index of the offending point in the input.
+        index: usize,
+    },
+    /// A coordinate is finite but larger in magnitude than [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT),
+    /// beyond which septa3d's arithmetic could overflow.
+    OutOfRange {
+        /// Index of the offending point in the input.
+        index: usize,
+    },
+    /// All points lie in one plane (within the hull's tolerance), so the hull has no volume.
+    Coplanar,
+    /// All points lie on one line (within the hull's tolerance).
+    Collinear,
+    /// A sphere's radius is zero, negative, NaN, infinite or beyond
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT).
+    InvalidRadius {
+        /// The radius given.
+        radius: Real,
+    },
+    /// A capsule's radius is negative, not a finite number or beyond
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT) (zero is allowed: a segment).
+    InvalidCapsuleRadius {
+        /// The radius given.
+        radius: Real,
+    },
+    /// A capsule of radius zero whose two ends coincide: a single point.
+    PointCapsule,
+    /// A cuboid half extent is zero, negative, NaN or beyond
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT).
+    InvalidHalfExtents {
+        /// The half extent along the cuboid's x axis.
+        x: Real,
+        /// The half extent along its y axis.
+        y: Real,
+        /// The half extent along its z axis.
+        z: Real,
+    },
+    /// A rotation given as a quaternion is zero (or not finite), so it cannot be normalised.
+    ZeroRotation,
+}
+
+impl core::fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let limit = crate::COORDINATE_LIMIT;
+        match self {
+            ShapeError::TooFewPoints { distinct } => {
+                write!(f, "a convex hull needs at least 4 distinct points, got {distinct}")
+            }
+            ShapeError::NonFinite { index } => {
+                write!(f, "point {index} has a coordinate that is not a finite number")
+            }
+            ShapeError::OutOfRange { index } => {
+                write!(f, "point {index} has a coordinate beyond ±{limit:e}, the largest septa3d accepts")
+            }
+            ShapeError::Coplanar => write!(f, "the points all lie in one plane: the hull has no volume"),
+            ShapeError::Collinear => write!(f, "the points all lie on one line: the hull has no volume"),
+            ShapeError::InvalidRadius { radius } => write!(
+                f,
+                "radius must be a finite number greater than zero and at most {limit:e}, got {radius}"
+            ),
+            ShapeError::InvalidCapsuleRadius { radius } => write!(
+                f,
+                "a capsule's radius must be a finite number, zero or greater and at most {limit:e}, got {radius}"
+            ),
+            ShapeError::PointCapsule => write!(f, "a capsule of radius 0 needs two distinct ends"),
+            ShapeError::InvalidHalfExtents { x, y, z } => write!(
+                f,
+                "cuboid half extents must all be greater than zero and at most {limit:e}, got [{x}, {y}, {z}]"
+            ),
+            ShapeError::ZeroRotation => {
+                write!(f, "the rotation quaternion is zero or not finite, so it cannot be normalised")
+            }
+        }
+    }
+}
+
+impl core::error::Error for ShapeError {}

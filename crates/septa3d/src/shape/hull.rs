@@ -1,0 +1,678 @@
+//! Convex hulls: convex polyhedra built from any point cloud.
+//!
+//! [`ConvexHull::new`] runs quickhull with exact predicates on a fine grid (see the
+//! `quickhull` module), merges coplanar triangles into polygonal faces (module `faces`), drops
+//! points that lie on edges or inside faces, and then precomputes everything the queries read,
+//! in the layout they read it:
+//!
+//! ```text
+//!   vertices        [v0 v1 v2 ...]                  local frame
+//!   faces           normal, offset (plane n·x = d), vertex loop counter-clockwise from outside
+//!   face lanes      [nx0 nx1 nx2 nx3] [ny…] [nz…] [d…]   four faces side by side (SIMD)
+//!   half-edges      origin, twin, next, face, edge   one per face corner, in face order
+//!   edges           tail, head, the two faces       one entry per edge (not per half-edge)
+//!   adjacency       the neighbours of each vertex; for hill climbing, every corner of
+//!                   each of its faces
+//! ```
+//!
+//! Every face plane's offset is the hull's own largest projection on the normal, so each face
+//! plane supports the hull exactly, and face axes never overstate a separation.
+//!
+//! Half-edge `h` runs along face `face` from vertex `origin` to the origin of `next`; its twin
+//! runs the other way along the neighbouring face. Because the faces are stored loop after loop,
+//! the half-edges of face `i` are `face_start[i]..face_start[i + 1]`, and their origins are the
+//! face's vertex loop ([`ConvexHull::face_vertices`]).
+
+mod faces;
+mod quickhull;
+
+use alloc::vec::Vec;
+use glam::DVec3;
+
+use crate::{check_point, Real, ShapeError, ToF64, ToReal, Vector, Vector4};
+
+/// How far from a plane (relative to the size of the point cloud: half the largest side of its
+/// bounding box) a point may lie and still count as on it: `1e-6` in the f32 build, `1e-8` in
+/// the f64 build. Neighbouring faces whose corners lie this close to a common plane are merged
+/// into one face (so a cube given with points on its faces, rounded to f32, still has six);
+/// a point cloud this close to a plane is [`ShapeError::Coplanar`], this close to a line
+/// [`ShapeError::Collinear`].
+///
+/// The hull's combinatorics are decided exactly on a grid a quarter of this fine (2^22 cells
+/// across the cloud in the f32 build, 2^29 in the f64 build, the most whose determinants still
+/// fit 128-bit integers), so the tolerance cannot be much smaller in f64.
+#[cfg(not(feature = "f64"))]
+pub const COPLANAR_TOLERANCE: f64 = 1e-6;
+/// How far from a plane (relative to the size of the point cloud) a point may lie and still
+/// count as on it: `1e-6` in the f32 build, `1e-8` in the f64 build.
+#[cfg(feature = "f64")]
+pub const COPLANAR_TOLERANCE: f64 = 1e-8;
+
+/// Up to this many vertices, a support query scans every vertex (four at a time); above it, it
+/// climbs the vertex adjacency from a start vertex, touching only vertices near the path.
+const SCAN_LIMIT: usize = 16;
+
+/// One half of an edge, belonging to one face (see the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HalfEdge {
+    /// The vertex it starts at.
+    pub origin: u32,
+    /// The half-edge running the other way, along the neighbouring face.
+    pub twin: u32,
+    /// The next half-edge around the same face (counter-clockwise seen from outside).
+    pub next: u32,
+    /// The face it belongs to.
+    pub face: u32,
+    /// The edge it is half of (an index into [`ConvexHull::edge`]).
+    pub edge: u32,
+}
+
+/// One edge of the hull, stored once (not once per half-edge).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HullEdge {
+    /// The vertex it starts at.
+    pub tail: u32,
+    /// The vertex it ends at. Seen from outside, `faces[0]` lies on its left.
+    pub head: u32,
+    /// The face on whose loop the edge runs from tail to head (`faces[0]`), and the face on the
+    /// other side. The edge direction `head − tail` points along `n0 × n1`, so the edge's arc on
+    /// the Gauss map runs from `n0` to `n1` around it.
+    pub faces: [u32; 2],
+    /// Its half-edge along `faces[0]`.
+    pub half_edge: u32,
+}
+
+/// Four faces side by side: the x, y and z components of their unit normals and their plane
+/// offsets, one face per lane, so that one multiply-add per component measures a point against
+/// four planes at once. The last group is padded by repeating the last face (which changes no
+/// minimum or maximum).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FaceLanes {
+    /// The x components of four unit normals.
+    pub nx: Vector4,
+    /// Their y components.
+    pub ny: Vector4,
+    /// Their z components.
+    pub nz: Vector4,
+    /// Their plane offsets (`n · x = d` on the plane).
+    pub d: Vector4,
+}
+
+/// A convex polyhedron in its local frame: the convex hull of a point cloud.
+///
+/// ```
+/// use septa3d::{ConvexHull, Vector};
+/// // A unit cube's corners, plus points inside and on its faces and edges: the hull is the cube.
+/// let mut points = Vec::new();
+/// for k in 0..8 {
+///     let s = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
+///     points.push(Vector::new(s(1), s(2), s(4)));
+/// }
+/// points.extend([Vector::ZERO, Vector::new(1.0, 0.2, 0.3), Vector::new(1.0, 1.0, 0.5)]);
+/// let cube = ConvexHull::new(&points).unwrap();
+/// assert_eq!((cube.vertices().len(), cube.edge_count(), cube.face_count()), (8, 12, 6));
+/// assert!(cube.face_vertices(0).len() == 4);
+/// let top = cube.support(Vector::new(0.1, 0.2, 1.0)) as usize;
+/// assert_eq!(cube.vertices()[top], Vector::new(1.0, 1.0, 1.0));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConvexHull {
+    vertices: Vec<Vector>,
+    /// The neighbours of vertex `k` are `neighbors[neighbor_start[k]..neighbor_start[k + 1]]`.
+    neighbor_start: Vec<u32>,
+    neighbors: Vec<u32>,
+    /// Where a climb may go from vertex `k`: every other corner of its faces (see
+    /// `climb_graph`), `reach[reach_start[k]..reach_start[k + 1]]`.
+    reach_start: Vec<u32>,
+    reach: Vec<u32>,
+    normals: Vec<Vector>,
+    offsets: Vec<Real>,
+    face_lanes: Vec<FaceLanes>,
+    /// Face `i`'s half-edges (and its loop of vertices) are `face_start[i]..face_start[i + 1]`.
+    face_start: Vec<u32>,
+    /// The origins of the half-edges, face after face: each face's vertex loop.
+    loops: Vec<u32>,
+    half_edges: Vec<HalfEdge>,
+    /// One half-edge leaving each vertex (a start for walking round it).
+    vertex_half_edges: Vec<u32>,
+    edges: Vec<HullEdge>,
+    /// `head − tail` of each edge.
+    edge_directions: Vec<Vector>,
+    /// The same, of unit length (the Gauss-map test compares signs of their products, which
+    /// must not underflow for tiny hulls).
+    edge_units: Vec<Vector>,
+    centroid: Vector,
+    radius: Real,
+    /// May a support query climb the vertex graph (see [`ConvexHull::support`])?
+    climbable: bool,
+}
+
+impl ConvexHull {
+    /// The convex hull of `points` (any order, duplicates and interior points allowed).
+    ///
+    /// Runs quickhull with exact predicates on a grid finer than [`COPLANAR_TOLERANCE`]
+    /// (robust for any input: coplanar, collinear, duplicate and nearly coincident points);
+    /// coplanar triangles (within the tolerance) are merged into convex polygonal faces, and
+    /// points on edges or inside faces are dropped, so a cube given with extra points on its
+    /// faces has 8 vertices, 12 edges and 6 square faces. The vertices are input points,
+    /// unrounded. Cost O(n log n) typically; the hull's queries then cost what the hull's size,
+    /// not `points.len()`, says.
+    ///
+    /// # Errors
+    /// [`ShapeError::NonFinite`] or [`ShapeError::OutOfRange`] for a bad coordinate (the first
+    /// such point), [`ShapeError::TooFewPoints`] for fewer than four distinct points,
+    /// [`ShapeError::Collinear`] or [`ShapeError::Coplanar`] when the points span no volume.
+    pub fn new(points: &[Vector]) -> Result<ConvexHull, ShapeError> {
+        for (index, &p) in points.iter().enumerate() {
+            check_point(p, index)?;
+        }
+        let wide: Vec<DVec3> = points.iter().map(|p| p.to_f64()).collect();
+        let polyhedron = quickhull::hull(&wide)?;
+        let vertices = polyhedron.vertices.iter().map(|&v| v.to_real()).collect();
+        let normals = polyhedron.normals.iter().map(|&n| n.to_real()).collect();
+        Ok(ConvexHull::from_faces(vertices, &polyhedron.faces, Some(normals)))
+    }
+
+    /// The box with these half extents (assumed valid), laid out as faces +x, −x, +y, −y, +z, −z.
+    pub(crate) fn cuboid(h: Vector) -> ConvexHull {
+        // Vertex k has x = ±h.x by bit 0, y by bit 1, z by bit 2 (set bit: +).
+        let vertices = (0..8)
+            .map(|k| {
+                let s = |bit: u32| if k & bit == 0 { -1.0 } else { 1.0 };
+                Vector::new(s(1) * h.x, s(2) * h.y, s(4) * h.z)
+            })
+            .collect();
+        let faces = [
+            alloc::vec![1, 3, 7, 5], // +x
+            alloc::vec![0, 4, 6, 2], // −x
+            alloc::vec![2, 6, 7, 3], // +y
+            alloc::vec![0, 1, 5, 4], // −y
+            alloc::vec![4, 5, 7, 6], // +z
+            alloc::vec![0, 2, 3, 1], // −z
+        ];
+        ConvexHull::from_faces(vertices, &faces, None)
+    }
+
+    /// Builds the hull's tables from its vertices and its faces' vertex loops (convex,
+    /// counter-clockwise seen from outside, every edge shared by exactly two faces in opposite
+    /// directions, every vertex used), with the faces' unit normals if known (quickhull's,
+    /// from its exact grid).
+    fn from_faces(vertices: Vec<Vector>, faces: &[Vec<u32>], normals: Option<Vec<Vector>>) -> ConvexHull {
+        let mut face_start = Vec::with_capacity(faces.len() + 1);
+        let mut loops = Vec::new();
+        let mut half_edges = Vec::new();
+        for (f, face) in faces.iter().enumerate() {
+            let start = loops.len() as u32;
+            face_start.push(start);
+            let n = face.len() as u32;
+            for (k, &v) in face.iter().enumerate() {
+                loops.push(v);
+                let next = start + (k as u32 + 1) % n;
+                half_edges.push(HalfEdge { origin: v, twin: u32::MAX, next, face: f as u32, edge: 0 });
+            }
+        }
+        face_start.push(loops.len() as u32);
+
+        // Twins: the half-edge from u to v pairs with the one from v to u. Sorting the
+        // (tail, head) keys puts each half-edge's twin where a binary search finds it.
+        let head = |h: &HalfEdge| half_edges_origin(&loops, h.next);
+        let mut keys: Vec<(u32, u32, u32)> =
+            half_edges.iter().enumerate().map(|(i, h)| (h.origin, head(h), i as u32)).collect();
+        keys.sort_unstable();
+        let mut edges = Vec::with_capacity(half_edges.len() / 2);
+        for i in 0..half_edges.len() {
+            let (tail, head) = (half_edges[i].origin, head(&half_edges[i]));
+            let found = keys.binary_search_by(|&(u, v, _)| (u, v).cmp(&(head, tail)));
+            let twin = found.map_or(i as u32, |at| keys[at].2);
+            half_edges[i].twin = twin;
+            if (i as u32) < twin || twin == i as u32 {
+                half_edges[i].edge = edges.len() as u32;
+                let faces = [half_edges[i].face, half_edges[twin as usize].face];
+                edges.push(HullEdge { tail, head, faces, half_edge: i as u32 });
+            }
+        }
+        for i in 0..half_edges.len() {
+            let twin = half_edges[i].twin as usize;
+            if twin < i {
+                half_edges[i].edge = half_edges[twin].edge;
+            }
+        }
+        // Each vertex's neighbours: the heads of the half-edges leaving it.
+        let mut neighbor_start = alloc::vec![0u32; vertices.len() + 1];
+        for h in &half_edges {
+            neighbor_start[h.origin as usize + 1] += 1;
+        }
+        for k in 0..vertices.len() {
+            neighbor_start[k + 1] += neighbor_start[k];
+        }
+        let mut fill = neighbor_start.clone();
+        let mut neighbors = alloc::vec![0u32; half_edges.len()];
+        let mut vertex_half_edges = alloc::vec![0u32; vertices.len()];
+        for (i, h) in half_edges.iter().enumerate() {
+            let slot = &mut fill[h.origin as usize];
+            neighbors[*slot as usize] = head(h);
+            *slot += 1;
+            vertex_half_edges[h.origin as usize] = i as u32;
+        }
+
+        // Face normals: given (from quickhull's exact grid), or Newell's normal (the polygon's
+        // area vector, exact for axis-aligned faces) summed over corners relative to the first,
+        // scaled by a power of two to about unit size so that it neither overflows nor
+        // underflows.
+        let normals = normals.unwrap_or_else(|| {
+            let size = vertices.iter().map(|v| v.to_f64().abs().max_element()).fold(0.0, f64::max);
+            let scale = power_of_two_scale(size.max(f64::MIN_POSITIVE));
+            faces
+                .iter()
+                .map(|face| {
+                    let origin = vertices[face[0] as usize].to_f64();
+                    let corner =
+                        |k: usize| (vertices[face[k % face.len()] as usize].to_f64() - origin) * scale;
+                    let mut area = DVec3::ZERO;
+                    for k in 0..face.len() {
+                        let (p, q) = (corner(k), corner(k + 1));
+                        area += DVec3::new(
+                            (p.y - q.y) * (p.z + q.z),
+                            (p.z - q.z) * (p.x + q.x),
+                            (p.x - q.x) * (p.y + q.y),
+                        );
+                    }
+                    (area / area.length()).to_real()
+                })
+                .collect()
+        });
+        let (reach_start, reach, flat_enough) = climb_graph(&vertices, faces, &normals);
+        let climbable =
+            flat_enough && is_strictly_convex(&vertices, faces, &normals, &half_edges, &face_start);
+        // Each offset is the hull's largest projection on the normal (not only the face's own
+        // corners'): every plane then supports the hull exactly, whatever rounding did to the
+        // normal.
+        let offsets: Vec<Real> = faces
+            .iter()
+            .zip(&normals)
+            .map(|(face, &n)| {
+                let top = if vertices.len() <= SCAN_LIMIT || !climbable {
+                    scan(&vertices, n)
+                } else {
+                    climb(&vertices, &reach_start, &reach, n, face[0])
+                };
+                n.dot(vertices[top as usize])
+            })
+            .collect();
+        let face_lanes = face_lanes_of(&normals, &offsets);
+
+        let edge_directions: Vec<Vector> =
+            edges.iter().map(|e| vertices[e.head as usize] - vertices[e.tail as usize]).collect();
+        // The unit directions the edge axes are made of. On an exact polyhedron an edge runs
+        // along n0 × n1, the normal of the plane of its arc on the Gauss map (the edge runs
+        // from tail to head with faces[0] on its left), and either will do. On a hull whose
+        // faces are planar only within the tolerance they differ, and each is unreliable
+        // somewhere: the direction between the end points of an edge only a few tolerances
+        // long points almost anywhere, and n0 × n1 is noise where the two faces are nearly
+        // parallel, or nearly opposite (the rim of a thin slab, whose arc is a half circle,
+        // which only the edge's direction places). So a long edge uses its own direction, a
+        // short one n0 × n1. Where the choice is still off, the separations measured along
+        // edge axes never overstate (they are checked against the shapes' supports; see
+        // `pair::gauss_map`).
+        let size = vertices.iter().map(|v| v.to_f64().abs().max_element()).fold(0.0, f64::max);
+        let long = 64.0 * crate::COPLANAR_TOLERANCE * size;
+        let edge_units = edges
+            .iter()
+            .map(|e| {
+                let [n0, n1] = e.faces.map(|f| normals[f as usize].to_f64());
+                let arc = n0.cross(n1);
+                let along = (vertices[e.head as usize] - vertices[e.tail as usize]).to_f64();
+                let unit = if along.length() > long || arc.length_squared() == 0.0 {
+                    along.normalize_or_zero()
+                } else {
+                    arc.normalize()
+                };
+                unit.to_real()
+            })
+            .collect();
+
+        let sum = vertices.iter().fold(DVec3::ZERO, |s, v| s + v.to_f64());
+        let centroid = (sum / vertices.len() as f64).to_real();
+        let radius = vertices.iter().map(|&v| (v - centroid).length()).fold(0.0, Real::max);
+
+        ConvexHull {
+            vertices,
+            neighbor_start,
+            neighbors,
+            reach_start,
+            reach,
+            normals,
+            offsets,
+            face_lanes,
+            face_start,
+            loops,
+            half_edges,
+            vertex_half_edges,
+            edges,
+            edge_directions,
+            edge_units,
+            centroid,
+            radius,
+            climbable,
+        }
+    }
+
+    /// The vertices, in the local frame. Every one is a corner of the hull (no point lies on
+    /// an edge or inside a face).
+    #[inline]
+    pub fn vertices(&self) -> &[Vector] {
+        &self.vertices
+    }
+
+    /// The number of faces.
+    #[inline]
+    pub fn face_count(&self) -> usize {
+        self.normals.len()
+    }
+
+    /// The outward unit normal of face `i`.
+    #[inline]
+    pub fn face_normal(&self, i: usize) -> Vector {
+        self.normals[i]
+    }
+
+    /// The plane offset of face `i`: its plane is `face_normal(i) · x = face_offset(i)`, and
+    /// every vertex lies on or below it.
+    #[inline]
+    pub fn face_offset(&self, i: usize) -> Real {
+        self.offsets[i]
+    }
+
+    /// The face normals, face by face.
+    #[inline]
+    pub fn face_normals(&self) -> &[Vector] {
+        &self.normals
+    }
+
+    /// The plane offsets, face by face.
+    #[inline]
+    pub fn face_offsets(&self) -> &[Real] {
+        &self.offsets
+    }
+
+    /// The face planes four at a time (see [`FaceLanes`]).
+    #[inline]
+    pub fn face_lanes(&self) -> &[FaceLanes] {
+        &self.face_lanes
+    }
+
+    /// The vertices of face `i`, counter-clockwise seen from outside (indices into
+    /// [`vertices`](Self::vertices)).
+    #[inline]
+    pub fn face_vertices(&self, i: usize) -> &[u32] {
+        &self.loops[self.face_start[i] as usize..self.face_start[i + 1] as usize]
+    }
+
+    /// The first half-edge of face `i`; the face's half-edges are this one and the following
+    /// ones up to the next face's first.
+    #[inline]
+    pub fn face_first_half_edge(&self, i: usize) -> u32 {
+        self.face_start[i]
+    }
+
+    /// The half-edges (see [`HalfEdge`]).
+    #[inline]
+    pub fn half_edges(&self) -> &[HalfEdge] {
+        &self.half_edges
+    }
+
+    /// A half-edge leaving vertex `k`. The others follow round the vertex as
+    /// `half_edges[half_edges[h].twin].next`.
+    #[inline]
+    pub fn vertex_half_edge(&self, k: usize) -> u32 {
+        self.vertex_half_edges[k]
+    }
+
+    /// The number of edges (each counted once).
+    #[inline]
+    pub fn edge_count(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// Edge `i` as (tail, head) vertex indices.
+    #[inline]
+    pub fn edge(&self, i: usize) -> (u32, u32) {
+        let e = &self.edges[i];
+        (e.tail, e.head)
+    }
+
+    /// Edge `i` with its two faces (see [`HullEdge`]).
+    #[inline]
+    pub fn hull_edge(&self, i: usize) -> HullEdge {
+        self.edges[i]
+    }
+
+    /// The edges (see [`HullEdge`]).
+    #[inline]
+    pub fn edges(&self) -> &[HullEdge] {
+        &self.edges
+    }
+
+    /// Edge `i`'s direction, `head − tail` (not normalised).
+    #[inline]
+    pub fn edge_direction(&self, i: usize) -> Vector {
+        self.edge_directions[i]
+    }
+
+    /// Edge `i`'s direction of unit length.
+    #[inline]
+    pub(crate) fn edge_unit(&self, i: usize) -> Vector {
+        self.edge_units[i]
+    }
+
+    /// The vertices joined to vertex `k` by an edge.
+    #[inline]
+    pub fn neighbors(&self, k: usize) -> &[u32] {
+        &self.neighbors[self.neighbor_start[k] as usize..self.neighbor_start[k + 1] as usize]
+    }
+
+    /// The mean of the vertices: a point strictly inside the hull.
+    #[inline]
+    pub fn centroid(&self) -> Vector {
+        self.centroid
+    }
+
+    /// The largest distance from the [`centroid`](Self::centroid) to a vertex: the hull lies in
+    /// the ball of this radius about the centroid.
+    #[inline]
+    pub fn bounding_radius(&self) -> Real {
+        self.radius
+    }
+
+    /// The index of a vertex with the largest projection on `direction` (any length, local
+    /// frame): a scan over the vertices for small hulls, a climb along the edges for large
+    /// ones (on a convex polyhedron a vertex no neighbour of which lies further is a highest
+    /// one, so the climb never stops early).
+    ///
+    /// A hull whose vertices, as given, are not in strictly convex position at every edge (one
+    /// built from points with detail below [`COPLANAR_TOLERANCE`], whose faces are planar only
+    /// within it) could stop a climb at a vertex that is highest only among its neighbours;
+    /// such a hull is always scanned ([`ConvexHull::is_climbable`]).
+    #[inline]
+    pub fn support(&self, direction: Vector) -> u32 {
+        if self.vertices.len() <= SCAN_LIMIT || !self.climbable {
+            self.support_scan(direction)
+        } else {
+            self.support_from(direction, 0)
+        }
+    }
+
+    /// [`support`](Self::support) by scanning every vertex; the first of equally high ones.
+    #[inline]
+    pub(crate) fn support_scan(&self, direction: Vector) -> u32 {
+        scan(&self.vertices, direction)
+    }
+
+    /// [`support`](Self::support) by climbing from vertex `start`: move to the first
+    /// neighbour that lies strictly further along `direction` until none does.
+    #[inline]
+    pub(crate) fn support_from(&self, direction: Vector, start: u32) -> u32 {
+        if self.climbable {
+            climb(&self.vertices, &self.reach_start, &self.reach, direction, start)
+        } else {
+            scan(&self.vertices, direction)
+        }
+    }
+
+    /// Do support queries climb the vertex graph (large hulls whose vertices are in strictly
+    /// convex position at every edge), rather than scan every vertex?
+    #[inline]
+    pub fn is_climbable(&self) -> bool {
+        self.climbable && self.vertices.len() > SCAN_LIMIT
+    }
+}
+
+/// Faces with more corners than this join only their neighbouring corners in the climb graph.
+const CLIQUE_LIMIT: usize = 16;
+
+/// The graph a support climb walks: each vertex joined to every other corner of each of its
+/// faces (for faces of up to [`CLIQUE_LIMIT`] corners; larger ones join neighbouring corners
+/// only), and whether a climb on it can be trusted as far as face planarity goes.
+///
+/// Why more than the edges: a face merged within the tolerance is planar only within it, and
+/// along a direction close to its normal that unevenness can make a corner higher than both
+/// its neighbours round the face while another corner is higher still. Joined to every corner
+/// of the face, a climb sees that one. A face too large to join up so must be planar in the
+/// vertices as given (its corners' heights along its normal agreeing to rounding), or the
+/// hull is scanned instead.
+fn climb_graph(vertices: &[Vector], faces: &[Vec<u32>], normals: &[Vector]) -> (Vec<u32>, Vec<u32>, bool) {
+    let mut lists: Vec<Vec<u32>> = alloc::vec![Vec::new(); vertices.len()];
+    let mut flat_enough = true;
+    let size = vertices.iter().map(|v| v.to_f64().abs().max_element()).fold(0.0, f64::max);
+    for (face, &n) in faces.iter().zip(normals) {
+        let m = face.len();
+        if m <= CLIQUE_LIMIT {
+            for &u in face {
+                lists[u as usize].extend(face.iter().copied().filter(|&w| w != u));
+            }
+        } else {
+            for k in 0..m {
+                let (u, w) = (face[k], face[(k + 1) % m]);
+                lists[u as usize].push(w);
+                lists[w as usize].push(u);
+            }
+            let n = n.to_f64();
+            let heights = face.iter().map(|&k| n.dot(vertices[k as usize].to_f64()));
+            let (lo, hi) =
+                heights.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), h| (lo.min(h), hi.max(h)));
+            flat_enough &= hi - lo <= 8.0 * Real::EPSILON as f64 * size;
+        }
+    }
+    let mut start = Vec::with_capacity(vertices.len() + 1);
+    let mut all = Vec::new();
+    for mut list in lists {
+        list.sort_unstable();
+        list.dedup();
+        start.push(all.len() as u32);
+        all.extend(list);
+    }
+    start.push(all.len() as u32);
+    (start, all, flat_enough)
+}
+
+/// Is the hull strictly convex in the vertices as given: every face turning left at every
+/// corner about its normal, and every corner of each face's neighbour (off their shared edge)
+/// strictly below all of that face's own corners? Then the vertex graph is that of a convex
+/// polyhedron, and a climb to a vertex no neighbour of which lies higher has found a highest
+/// vertex.
+fn is_strictly_convex(
+    vertices: &[Vector],
+    faces: &[Vec<u32>],
+    normals: &[Vector],
+    half_edges: &[HalfEdge],
+    face_start: &[u32],
+) -> bool {
+    faces.iter().enumerate().all(|(f, face)| {
+        let n = normals[f].to_f64();
+        let at = |k: usize| vertices[face[k % face.len()] as usize].to_f64();
+        // The face itself turns left at every corner (a linear function then rises along
+        // its boundary from its lowest corner to its highest, both ways round)...
+        let convex = (0..face.len()).all(|k| (at(k + 1) - at(k)).cross(at(k + 2) - at(k + 1)).dot(n) > 0.0);
+        // ...and its neighbours fall away from it.
+        let height = |k: u32| n.dot(vertices[k as usize].to_f64());
+        let lowest_own = face.iter().map(|&k| height(k)).fold(f64::INFINITY, f64::min);
+        convex
+            && (face_start[f]..face_start[f + 1]).all(|h| {
+                let g = half_edges[half_edges[h as usize].twin as usize].face as usize;
+                faces[g].iter().all(|&k| face.contains(&k) || height(k) < lowest_own)
+            })
+    })
+}
+
+/// The first of the highest vertices along `direction`, by a scan.
+#[inline]
+fn scan(vertices: &[Vector], direction: Vector) -> u32 {
+    let mut best = 0;
+    let mut best_dot = Real::NEG_INFINITY;
+    for (k, v) in vertices.iter().enumerate() {
+        let dot = v.dot(direction);
+        if dot > best_dot {
+            best_dot = dot;
+            best = k;
+        }
+    }
+    best as u32
+}
+
+/// A highest vertex along `direction`, by climbing the adjacency from `start`. Each move goes
+/// strictly higher, so the climb ends; on a convex polyhedron it ends at a highest vertex.
+fn climb(
+    vertices: &[Vector],
+    neighbor_start: &[u32],
+    neighbors: &[u32],
+    direction: Vector,
+    start: u32,
+) -> u32 {
+    let mut at = start as usize;
+    let mut best_dot = vertices[at].dot(direction);
+    loop {
+        let mut moved = false;
+        for &n in &neighbors[neighbor_start[at] as usize..neighbor_start[at + 1] as usize] {
+            let dot = vertices[n as usize].dot(direction);
+            if dot > best_dot {
+                best_dot = dot;
+                at = n as usize;
+                moved = true;
+            }
+        }
+        if !moved {
+            return at as u32;
+        }
+    }
+}
+
+/// A power of two `s` with `x · s` in `[1, 2)` (`x` positive, finite): scaling by it is exact.
+fn power_of_two_scale(x: f64) -> f64 {
+    let exponent = ((x.to_bits() >> 52) & 0x7ff) as i64 - 1023;
+    let exponent = exponent.clamp(-1022, 1023);
+    f64::from_bits(((1023 - exponent) as u64) << 52)
+}
+
+/// The origin of half-edge `h`: the loops hold the origins in half-edge order.
+#[inline]
+fn half_edges_origin(loops: &[u32], h: u32) -> u32 {
+    loops[h as usize]
+}
+
+/// The face planes in groups of four (see [`FaceLanes`]).
+fn face_lanes_of(normals: &[Vector], offsets: &[Real]) -> Vec<FaceLanes> {
+    let last = normals.len() - 1;
+    (0..normals.len().div_ceil(4))
+        .map(|group| {
+            let at = |k: usize| (4 * group + k).min(last);
+            let n = |k: usize| normals[at(k)];
+            let d = |k: usize| offsets[at(k)];
+            FaceLanes {
+                nx: Vector4::new(n(0).x, n(1).x, n(2).x, n(3).x),
+                ny: Vector4::new(n(0).y, n(1).y, n(2).y, n(3).y),
+                nz: Vector4::new(n(0).z, n(1).z, n(2).z, n(3).z),
+                d: Vector4::new(d(0), d(1), d(2), d(3)),
+            }
+        })
+        .collect()
+}
