@@ -1,11 +1,11 @@
-//! `septa`: 2D collision detection by the separating axis theorem, on the command line.
+//! `septa`: 2D and 3D collision detection by the separating axis theorem, on the command line.
 //!
 //! `septa collide [FILE]` reads JSON Lines (from FILE, or stdin), one query per line: two
 //! shapes, a and b. It writes one JSON line per non-blank input line, in order: the answer
 //! (overlap, minimum translation vector, contact manifold) or an error naming what is wrong with
 //! the line. Bad lines never stop the run; only an unreadable input does. `septa toi [FILE]`
 //! does the same for two moving shapes, answering when they first touch. `septa --help` gives
-//! the format.
+//! the format. `septa decompose [FILE]` splits simple polygons into the fewest convex pieces.
 //!
 //! This file handles the command line and the line loop, shared by both commands; [`request`]
 //! turns a line into shapes (reading JSON with [`json`]), [`response`] runs the queries and
@@ -14,6 +14,7 @@
 mod help;
 mod json;
 mod request;
+mod request3d;
 mod response;
 
 use std::ffi::OsString;
@@ -81,24 +82,24 @@ fn parse_args(args: impl IntoIterator<Item = OsString>) -> Result<Command, Strin
             }
             match topic {
                 None => Ok(Command::Help),
-                Some(topic) => topic
-                    .to_str()
-                    .and_then(mode)
-                    .map(Command::HelpOn)
-                    .ok_or_else(|| format!("no help for {topic:?}: the commands are 'collide' and 'toi'")),
+                Some(topic) => topic.to_str().and_then(mode).map(Command::HelpOn).ok_or_else(|| {
+                    format!("no help for {topic:?}: the commands are 'collide', 'toi' and 'decompose'")
+                }),
             }
         }
         Some(option) if option.starts_with('-') => Err(format!("unknown option {option:?}")),
         name => match name.and_then(mode) {
             Some(mode) => parse_command_args(mode, args),
-            None => Err(format!("unknown command {first:?} (the commands are 'collide' and 'toi')")),
+            None => {
+                Err(format!("unknown command {first:?} (the commands are 'collide', 'toi' and 'decompose')"))
+            }
         },
     }
 }
 
 /// The command named `name`, if any.
 fn mode(name: &str) -> Option<Mode> {
-    [Mode::Collide, Mode::Toi].into_iter().find(|m| m.name() == name)
+    [Mode::Collide, Mode::Toi, Mode::Decompose].into_iter().find(|m| m.name() == name)
 }
 
 /// The arguments after `collide` or `toi`: `[-h | --help] [--] [FILE]`.

@@ -20,11 +20,13 @@
 //! small local coordinates even far from the world origin. Sizes, angles and times are read
 //! straight from their decimal text into f32.
 
-use glam::{DVec2, Vec2};
+use glam::{DVec2, Vec2, Vec3};
+use septa::concave::{ConcaveError, ConcavePolygon, Ring};
 use septa::{Capsule, Circle, ConvexPolygon, OrientedBox, Pose, Shape, ShapeError};
 use serde_json::value::RawValue;
 
 use crate::json::{self, quote, Json};
+use crate::request3d::{self, Placed3};
 
 /// A shape and where it sits in the world.
 #[derive(Clone, Debug)]
@@ -42,6 +44,8 @@ pub enum Mode {
     Collide,
     /// `septa toi`: `{"id", "a", "b", "velocity_a", "velocity_b", "max_t"}`.
     Toi,
+    /// `septa decompose`: `{"id", "points", "holes"}`.
+    Decompose,
 }
 
 impl Mode {
@@ -50,6 +54,7 @@ impl Mode {
         match self {
             Mode::Collide => "collide",
             Mode::Toi => "toi",
+            Mode::Decompose => "decompose",
         }
     }
 
@@ -58,6 +63,7 @@ impl Mode {
         match self {
             Mode::Collide => &["id", "a", "b"],
             Mode::Toi => &["id", "a", "b", "velocity_a", "velocity_b", "max_t"],
+            Mode::Decompose => &["id", "points", "holes"],
         }
     }
 
@@ -68,6 +74,7 @@ impl Mode {
             Mode::Toi => {
                 "a toi query has keys id (optional), a, b, velocity_a, velocity_b and max_t (optional)"
             }
+            Mode::Decompose => "a decompose query has keys id (optional), points and holes (optional)",
         }
     }
 
@@ -79,6 +86,7 @@ impl Mode {
                 "{\"id\": …, \"a\": SHAPE, \"b\": SHAPE, \"velocity_a\": [x, y], \"velocity_b\": [x, y], \
                  \"max_t\": T}"
             }
+            Mode::Decompose => "{\"id\": …, \"points\": [[x, y], …], \"holes\": [[[x, y], …], …]}",
         }
     }
 }
@@ -103,13 +111,75 @@ pub struct Motion {
     pub max_t: f32,
 }
 
-/// A validated query.
+/// Two 3D shapes: a and b.
+#[derive(Clone, Debug)]
+pub struct Pair3 {
+    /// Shape a (normals point from a to b).
+    pub a: Placed3,
+    /// Shape b.
+    pub b: Placed3,
+}
+
+/// How two 3D shapes move: in straight lines, without turning.
+#[derive(Clone, Copy, Debug)]
+pub struct Motion3 {
+    /// Shape a's velocity (world frame, distance per unit of time).
+    pub velocity_a: Vec3,
+    /// Shape b's velocity.
+    pub velocity_b: Vec3,
+    /// The end of the time interval searched, `[0, max_t]`: finite and ≥ 0.
+    pub max_t: f32,
+}
+
+/// A validated query. A line's two shapes are both 2D or both 3D.
 #[derive(Clone, Debug)]
 pub enum Query {
     /// `septa collide`: do a and b overlap, and where?
     Collide(Pair),
     /// `septa toi`: when do a and b, moving, first touch?
     Toi(Pair, Motion),
+    /// `septa collide` on two 3D shapes.
+    Collide3(Pair3),
+    /// `septa toi` on two 3D shapes.
+    Toi3(Pair3, Motion3),
+    /// `septa collide` on two 2D shapes, at least one of them concave.
+    CollideConcave(Planar, Planar),
+    /// `septa decompose`: the convex pieces of a simple polygon.
+    Decompose(Outline),
+}
+
+/// A shape of either dimension, as read.
+enum Parsed {
+    Two(Placed),
+    Concave(PlacedConcave),
+    Three(Placed3),
+}
+
+/// A concave polygon (`"type": "concave"`) and where it sits in the world.
+#[derive(Clone, Debug)]
+pub struct PlacedConcave {
+    /// The polygon and its convex pieces, in its local frame.
+    pub shape: ConcavePolygon,
+    /// Its placement in the world.
+    pub pose: Pose,
+}
+
+/// A 2D shape of a pair with a concave polygon in it: either kind.
+#[derive(Clone, Debug)]
+pub enum Planar {
+    /// A convex shape.
+    Convex(Placed),
+    /// A concave polygon.
+    Concave(PlacedConcave),
+}
+
+/// A `septa decompose` line: a simple polygon in world coordinates, read as f64.
+#[derive(Clone, Debug)]
+pub struct Outline {
+    /// The outline, in either winding.
+    pub points: Vec<DVec2>,
+    /// The holes (none when the key is absent).
+    pub holes: Vec<Vec<DVec2>>,
 }
 
 /// One parsed input line.
@@ -131,10 +201,14 @@ const CIRCLE_KEYS: &[&str] = &["type", "center", "radius"];
 const BOX_KEYS: &[&str] = &["type", "center", "half_extents", "angle"];
 /// The keys of a capsule shape.
 const CAPSULE_KEYS: &[&str] = &["type", "a", "b", "radius"];
+/// The keys of a concave polygon.
+const CONCAVE_KEYS: &[&str] = &["type", "points", "holes"];
 /// The shape types, as written in `"type"`.
-const SHAPE_TYPES: &[&str] = &["polygon", "hull", "circle", "box", "capsule"];
+const SHAPE_TYPES: &[&str] =
+    &["polygon", "hull", "circle", "box", "capsule", "concave", "cuboid", "convex", "sphere"];
 /// [`SHAPE_TYPES`] for messages.
-const SHAPE_LIST: &str = "polygon, hull, circle, box or capsule";
+const SHAPE_LIST: &str =
+    "polygon, hull, circle, box, capsule or concave in 2D; cuboid, convex, sphere or capsule in 3D";
 /// `max_t` when a `septa toi` line has none.
 const DEFAULT_MAX_T: f32 = 1.0;
 /// How deeply an id may nest. Echoed inside the output object, it stays well within the
@@ -142,7 +216,7 @@ const DEFAULT_MAX_T: f32 = 1.0;
 const MAX_ID_DEPTH: usize = 100;
 
 /// An object's members.
-type Members<'a> = [(String, &'a RawValue)];
+pub(crate) type Members<'a> = [(String, &'a RawValue)];
 
 /// The JSON `null`.
 fn null() -> Box<RawValue> {
@@ -210,29 +284,59 @@ fn echoable(id: &RawValue) -> Result<Box<RawValue>, String> {
 fn query(members: &Members, mode: Mode) -> Result<Query, String> {
     let hint = mode.keys_hint();
     check_keys(members, "", mode.keys(), hint)?;
+    if mode == Mode::Decompose {
+        let points = self::points(required(members, "", "points", hint)?, "points")?;
+        let holes = optional_holes(members, "")?;
+        return Ok(Query::Decompose(Outline { points, holes }));
+    }
     let a = shape(required(members, "", "a", hint)?, "a")?;
     let b = shape(required(members, "", "b", hint)?, "b")?;
-    let pair = Pair { a, b };
-    match mode {
-        Mode::Collide => Ok(Query::Collide(pair)),
-        Mode::Toi => {
-            let velocity_a = point(required(members, "", "velocity_a", hint)?, "velocity_a")?;
-            let velocity_b = point(required(members, "", "velocity_b", hint)?, "velocity_b")?;
-            let max_t = match members.iter().find(|(key, _)| key == "max_t") {
-                None => DEFAULT_MAX_T,
-                Some((_, raw)) => match number(raw, "max_t")? {
-                    t if t >= 0.0 => t,
-                    t => return Err(format!("max_t: must be zero or greater, got {t}")),
-                },
-            };
-            let (velocity_a, velocity_b) = (velocity_a.as_vec2(), velocity_b.as_vec2());
-            Ok(Query::Toi(pair, Motion { velocity_a, velocity_b, max_t }))
+    let velocity = |key: &str| required(members, "", key, hint);
+    let max_t = || match members.iter().find(|(key, _)| key == "max_t") {
+        None => Ok(DEFAULT_MAX_T),
+        Some((_, raw)) => match number(raw, "max_t")? {
+            t if t >= 0.0 => Ok(t),
+            t => Err(format!("max_t: must be zero or greater, got {t}")),
+        },
+    };
+    // Decompose lines returned above: the rest are collide or toi lines.
+    let toi = mode == Mode::Toi;
+    match (a, b, toi) {
+        (Parsed::Two(a), Parsed::Two(b), false) => Ok(Query::Collide(Pair { a, b })),
+        (Parsed::Two(a), Parsed::Two(b), true) => {
+            let velocity_a = point(velocity("velocity_a")?, "velocity_a")?.as_vec2();
+            let velocity_b = point(velocity("velocity_b")?, "velocity_b")?.as_vec2();
+            Ok(Query::Toi(Pair { a, b }, Motion { velocity_a, velocity_b, max_t: max_t()? }))
+        }
+        (Parsed::Three(a), Parsed::Three(b), false) => Ok(Query::Collide3(Pair3 { a, b })),
+        (Parsed::Three(a), Parsed::Three(b), true) => {
+            let velocity_a = request3d::point(velocity("velocity_a")?, "velocity_a")?.as_vec3();
+            let velocity_b = request3d::point(velocity("velocity_b")?, "velocity_b")?.as_vec3();
+            Ok(Query::Toi3(Pair3 { a, b }, Motion3 { velocity_a, velocity_b, max_t: max_t()? }))
+        }
+        (Parsed::Concave(_), _, true) | (_, Parsed::Concave(_), true) => {
+            Err("septa toi does not take concave shapes (no time of impact for them yet)".into())
+        }
+        (Parsed::Concave(a), Parsed::Two(b), _) => {
+            Ok(Query::CollideConcave(Planar::Concave(a), Planar::Convex(b)))
+        }
+        (Parsed::Two(a), Parsed::Concave(b), _) => {
+            Ok(Query::CollideConcave(Planar::Convex(a), Planar::Concave(b)))
+        }
+        (Parsed::Concave(a), Parsed::Concave(b), _) => {
+            Ok(Query::CollideConcave(Planar::Concave(a), Planar::Concave(b)))
+        }
+        (Parsed::Two(_) | Parsed::Concave(_), Parsed::Three(_), _) => {
+            Err("a is a 2D shape and b a 3D one: a line's shapes must be both 2D or both 3D".into())
+        }
+        (Parsed::Three(_), Parsed::Two(_) | Parsed::Concave(_), _) => {
+            Err("a is a 3D shape and b a 2D one: a line's shapes must be both 2D or both 3D".into())
         }
     }
 }
 
-/// One shape, at field path `path`.
-fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
+/// One shape, 2D or 3D, at field path `path`.
+fn shape(raw: &RawValue, path: &str) -> Result<Parsed, String> {
     let members = match decode(raw, path)? {
         Json::Object(members) => members,
         other => {
@@ -250,7 +354,18 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
             return Err(format!("{type_path}: expected a string ({SHAPE_LIST}), got {}", other.describe()))
         }
     };
-    match kind.as_str() {
+    if request3d::is_3d(&kind, &members) {
+        return request3d::shape(&kind, &members, path).map(Parsed::Three);
+    }
+    if kind == "concave" {
+        return concave(&members, path).map(Parsed::Concave);
+    }
+    shape_2d(&kind, &members, path).map(Parsed::Two)
+}
+
+/// A 2D shape of type `kind`, at field path `path`.
+fn shape_2d(kind: &str, members: &Members, path: &str) -> Result<Placed, String> {
+    match kind {
         "polygon" | "hull" => {
             let what = format!("a {kind} has keys type and points");
             check_keys(&members, path, POLYGON_KEYS, &what)?;
@@ -325,6 +440,55 @@ fn shape(raw: &RawValue, path: &str) -> Result<Placed, String> {
     }
 }
 
+/// A concave polygon, `{"type": "concave", "points": […], "holes": […]}`, at `path`.
+fn concave(members: &Members, path: &str) -> Result<PlacedConcave, String> {
+    let what = "a concave polygon has keys type, points and holes (optional)";
+    check_keys(members, path, CONCAVE_KEYS, what)?;
+    let points = points(required(members, path, "points", what)?, &format!("{path}.points"))?;
+    let holes = optional_holes(members, path)?;
+    let (shape, pose) = ConcavePolygon::from_world(&points, &holes).map_err(|e| concave_error(e, path))?;
+    Ok(PlacedConcave { shape, pose })
+}
+
+/// The `"holes"` of an object at `path`, if present: an array of point arrays.
+fn optional_holes(members: &Members, path: &str) -> Result<Vec<Vec<DVec2>>, String> {
+    let holes_path = if path.is_empty() { "holes".to_string() } else { format!("{path}.holes") };
+    match members.iter().find(|(key, _)| key == "holes") {
+        None => Ok(Vec::new()),
+        Some((_, raw)) => match decode(raw, &holes_path)? {
+            Json::Array(items) => items
+                .iter()
+                .enumerate()
+                .map(|(k, item)| points(item, &format!("{holes_path}[{k}]")))
+                .collect(),
+            other => Err(format!("{holes_path}: expected an array of holes, got {}", other.describe())),
+        },
+    }
+}
+
+/// A decomposition error at field path `path` (the shape's, or "" for a `septa decompose`
+/// line), naming the ring it is in as a field.
+pub(crate) fn concave_error(e: ConcaveError, path: &str) -> String {
+    let prefix = if path.is_empty() { String::new() } else { format!("{path}.") };
+    let ring = |ring: Ring| match ring {
+        Ring::Outline => format!("{prefix}points"),
+        Ring::Hole(k) => format!("{prefix}holes[{k}]"),
+    };
+    match e {
+        ConcaveError::NonFinite { ring: r, index } | ConcaveError::OutOfRange { ring: r, index } => {
+            format!("{}[{index}]: {e}", ring(r))
+        }
+        ConcaveError::TooFewVertices { ring: r, .. }
+        | ConcaveError::ZeroArea { ring: r }
+        | ConcaveError::SelfIntersecting { ring: r, .. } => format!("{}: {e}", ring(r)),
+        ConcaveError::HoleCrossesOutline { hole, .. }
+        | ConcaveError::HoleOutside { hole }
+        | ConcaveError::HoleInsideHole { hole, .. } => format!("{}: {e}", ring(Ring::Hole(hole))),
+        e if path.is_empty() => e.to_string(),
+        e => format!("{path}: {e}"),
+    }
+}
+
 /// `[[x, y], …]` at `path`.
 fn points(raw: &RawValue, path: &str) -> Result<Vec<DVec2>, String> {
     match decode(raw, path)? {
@@ -374,7 +538,7 @@ fn out_of_range(n: &str, path: &str) -> String {
 }
 
 /// A coordinate at `path`: the decimal text read as f64, finite and within f32's range.
-fn real(raw: &RawValue, path: &str) -> Result<f64, String> {
+pub(crate) fn real(raw: &RawValue, path: &str) -> Result<f64, String> {
     let n = number_text(raw, path)?;
     match n.parse::<f64>() {
         Ok(x) if x.abs() <= f32::MAX as f64 => Ok(x),
@@ -383,7 +547,7 @@ fn real(raw: &RawValue, path: &str) -> Result<f64, String> {
 }
 
 /// A number at `path` that is finite as an f32.
-fn number(raw: &RawValue, path: &str) -> Result<f32, String> {
+pub(crate) fn number(raw: &RawValue, path: &str) -> Result<f32, String> {
     let n = number_text(raw, path)?;
     // The decimal text rounded to f32 directly (no double rounding through f64); out-of-range
     // text parses as infinity.
@@ -394,12 +558,17 @@ fn number(raw: &RawValue, path: &str) -> Result<f32, String> {
 }
 
 /// One level of the value at `path`.
-fn decode<'a>(raw: &'a RawValue, path: &str) -> Result<Json<'a>, String> {
+pub(crate) fn decode<'a>(raw: &'a RawValue, path: &str) -> Result<Json<'a>, String> {
     Json::of(raw).map_err(|e| format!("{path}: {e}"))
 }
 
 /// The value of a key that must be present.
-fn required<'a>(members: &Members<'a>, path: &str, key: &str, hint: &str) -> Result<&'a RawValue, String> {
+pub(crate) fn required<'a>(
+    members: &Members<'a>,
+    path: &str,
+    key: &str,
+    hint: &str,
+) -> Result<&'a RawValue, String> {
     members
         .iter()
         .find(|(k, _)| k == key)
@@ -409,7 +578,7 @@ fn required<'a>(members: &Members<'a>, path: &str, key: &str, hint: &str) -> Res
 
 /// Refuses keys not in `allowed` (suggesting the closest allowed key for a likely misspelling)
 /// and keys given twice.
-fn check_keys(members: &Members, path: &str, allowed: &[&str], what: &str) -> Result<(), String> {
+pub(crate) fn check_keys(members: &Members, path: &str, allowed: &[&str], what: &str) -> Result<(), String> {
     for (i, (key, _)) in members.iter().enumerate() {
         if !allowed.contains(&key.as_str()) {
             return Err(format!(

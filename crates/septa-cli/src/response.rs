@@ -9,11 +9,13 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use glam::Vec2;
+use glam::{Vec2, Vec3};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use crate::request::{Motion, Pair, Query, Request};
+use septa::concave::{Method, Ring, SimplePolygon};
+
+use crate::request::{concave_error, Motion, Motion3, Outline, Pair, Pair3, Planar, Query, Request};
 
 /// An answered `septa collide` query, in output key order.
 #[derive(Serialize)]
@@ -22,12 +24,58 @@ struct Answer<'a> {
     collides: bool,
     /// The MTV depth; `None` (null) when not colliding.
     depth: Option<f32>,
-    /// The MTV's unit normal from a to b; `None` (null) when not colliding.
-    normal: Option<[f32; 2]>,
+    /// The MTV's unit normal from a to b (2 or 3 components); `None` (null) when not colliding.
+    normal: Option<Vec<f32>>,
     /// The manifold's points, world frame; empty when not colliding.
-    points: Vec<[f32; 2]>,
+    points: Vec<Vec<f32>>,
     /// The depth of each point.
     depths: Vec<f32>,
+    /// Every manifold, present whenever `collides` is true: one for a convex pair, one per
+    /// touching pair of pieces when a shape is concave (the deepest is the one above).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    manifolds: Option<Vec<ManifoldOut>>,
+}
+
+/// One manifold of an answer.
+#[derive(Serialize)]
+struct ManifoldOut {
+    normal: Vec<f32>,
+    depth: f32,
+    points: Vec<Vec<f32>>,
+    depths: Vec<f32>,
+}
+
+impl ManifoldOut {
+    fn of(manifold: &septa::Manifold) -> ManifoldOut {
+        let points = manifold.points();
+        ManifoldOut {
+            normal: xy(manifold.normal),
+            depth: tidy(manifold.depth()),
+            points: points.iter().map(|p| xy(p.point)).collect(),
+            depths: points.iter().map(|p| tidy(p.depth)).collect(),
+        }
+    }
+
+    fn of_3d(manifold: &septa3d::Manifold) -> ManifoldOut {
+        let points = manifold.points();
+        ManifoldOut {
+            normal: xyz(manifold.normal),
+            depth: tidy(points.iter().fold(0.0, |d, p| d.max(p.depth))),
+            points: points.iter().map(|p| xyz(p.point)).collect(),
+            depths: points.iter().map(|p| tidy(p.depth)).collect(),
+        }
+    }
+}
+
+/// An answered `septa decompose` query, in output key order.
+#[derive(Serialize)]
+struct Decomposed<'a> {
+    id: &'a RawValue,
+    /// The convex pieces, each counter-clockwise, with the input's own coordinates.
+    pieces: Vec<Vec<[f64; 2]>>,
+    /// Which programme made them: "optimal" (the minimum number of pieces) or
+    /// "hertel-mehlhorn" (the fallback for large polygons and polygons with holes).
+    method: &'static str,
 }
 
 /// An answered `septa toi` query, in output key order.
@@ -38,7 +86,7 @@ struct Hit<'a> {
     /// The time of first contact; `None` (null) when there is none within `[0, max_t]`.
     t: Option<f32>,
     /// The unit normal from a to b at first contact; `None` (null) when there is none.
-    normal: Option<[f32; 2]>,
+    normal: Option<Vec<f32>>,
 }
 
 /// A line that could not be answered.
@@ -62,6 +110,10 @@ fn answer(id: &RawValue, query: &Query) -> Result<String, String> {
     match query {
         Query::Collide(pair) => collide(id, pair),
         Query::Toi(pair, motion) => toi(id, pair, motion),
+        Query::Collide3(pair) => collide_3d(id, pair),
+        Query::Toi3(pair, motion) => toi_3d(id, pair, motion),
+        Query::CollideConcave(a, b) => collide_concave(id, a, b),
+        Query::Decompose(outline) => decompose(id, outline),
     }
 }
 
@@ -85,7 +137,7 @@ fn collide(id: &RawValue, Pair { a, b }: &Pair) -> Result<String, String> {
     })?;
 
     let answer = match contact {
-        None => Answer { id, collides: false, depth: None, normal: None, points: vec![], depths: vec![] },
+        None => Answer::separated(id),
         Some(contact) => {
             let points = manifold.as_ref().map_or(&[][..], |m| m.points());
             Answer {
@@ -95,15 +147,115 @@ fn collide(id: &RawValue, Pair { a, b }: &Pair) -> Result<String, String> {
                 normal: Some(xy(contact.normal)),
                 points: points.iter().map(|p| xy(p.point)).collect(),
                 depths: points.iter().map(|p| tidy(p.depth)).collect(),
+                manifolds: Some(manifold.iter().map(ManifoldOut::of).collect()),
             }
         }
     };
-    let finite = answer.depth.iter().chain(answer.normal.iter().flatten()).all(|x| x.is_finite())
-        && answer.points.iter().flatten().chain(&answer.depths).all(|x| x.is_finite());
-    if !finite {
-        return Err(NOT_FINITE.into());
+    answer.write()
+}
+
+/// `septa collide` with a concave polygon: every manifold, the deepest in the convex keys.
+fn collide_concave(id: &RawValue, a: &Planar, b: &Planar) -> Result<String, String> {
+    use septa::concave::collide;
+    let manifolds = guarded(|| match (a, b) {
+        (Planar::Concave(a), Planar::Convex(b)) => collide(&a.shape, a.pose, &b.shape, b.pose),
+        (Planar::Convex(a), Planar::Concave(b)) => collide(&a.shape, a.pose, &b.shape, b.pose),
+        (Planar::Concave(a), Planar::Concave(b)) => collide(&a.shape, a.pose, &b.shape, b.pose),
+        (Planar::Convex(_), Planar::Convex(_)) => unreachable!("a convex pair is Query::Collide"),
+    })?;
+    let answer = match manifolds.deepest() {
+        None => Answer::separated(id),
+        Some(deepest) => {
+            let m = ManifoldOut::of(&deepest.manifold);
+            Answer {
+                id,
+                collides: true,
+                depth: Some(m.depth),
+                normal: Some(m.normal),
+                points: m.points,
+                depths: m.depths,
+                manifolds: Some(manifolds.iter().map(|p| ManifoldOut::of(&p.manifold)).collect()),
+            }
+        }
+    };
+    answer.write()
+}
+
+/// `septa decompose`: the convex pieces, in the input's own coordinates.
+fn decompose(id: &RawValue, outline: &Outline) -> Result<String, String> {
+    let (polygon, _) =
+        SimplePolygon::from_world(&outline.points, &outline.holes).map_err(|e| concave_error(e, ""))?;
+    let decomposition = guarded(|| polygon.decompose())?.map_err(|e| concave_error(e, ""))?;
+    let input = |v: usize| {
+        let (ring, index) = polygon.source(v);
+        let p = match ring {
+            Ring::Outline => outline.points[index],
+            Ring::Hole(k) => outline.holes[k][index],
+        };
+        [p.x, p.y]
+    };
+    let pieces =
+        decomposition.pieces().iter().map(|piece| piece.indices().iter().map(|&v| input(v)).collect());
+    let method = match decomposition.method() {
+        Method::Optimal => "optimal",
+        Method::HertelMehlhorn => "hertel-mehlhorn",
+    };
+    write(&Decomposed { id, pieces: pieces.collect(), method })
+}
+
+/// `septa collide` on 3D shapes: the MTV and the manifold (1–4 points).
+fn collide_3d(id: &RawValue, Pair3 { a, b }: &Pair3) -> Result<String, String> {
+    let (contact, manifold) = guarded(|| {
+        (
+            septa3d::contact(&a.shape, a.pose, &b.shape, b.pose),
+            septa3d::collide(&a.shape, a.pose, &b.shape, b.pose),
+        )
+    })?;
+    let answer = match contact {
+        None => Answer::separated(id),
+        Some(contact) => {
+            let points = manifold.as_ref().map_or(&[][..], |m| m.points());
+            Answer {
+                id,
+                collides: true,
+                depth: Some(tidy(contact.depth)),
+                normal: Some(xyz(contact.normal)),
+                points: points.iter().map(|p| xyz(p.point)).collect(),
+                depths: points.iter().map(|p| tidy(p.depth)).collect(),
+                manifolds: Some(manifold.iter().map(ManifoldOut::of_3d).collect()),
+            }
+        }
+    };
+    answer.write()
+}
+
+impl<'a> Answer<'a> {
+    /// The answer for shapes that do not collide.
+    fn separated(id: &'a RawValue) -> Answer<'a> {
+        Answer {
+            id,
+            collides: false,
+            depth: None,
+            normal: None,
+            points: vec![],
+            depths: vec![],
+            manifolds: None,
+        }
     }
-    write(&answer)
+
+    /// The line, or an error when a number is not finite.
+    fn write(&self) -> Result<String, String> {
+        let finite = self.depth.iter().chain(self.normal.iter().flatten()).all(|x| x.is_finite())
+            && self.points.iter().flatten().chain(&self.depths).all(|x| x.is_finite())
+            && self.manifolds.iter().flatten().all(|m| {
+                m.normal.iter().chain(&m.depths).chain(m.points.iter().flatten()).all(|x| x.is_finite())
+                    && m.depth.is_finite()
+            });
+        if !finite {
+            return Err(NOT_FINITE.into());
+        }
+        write(self)
+    }
 }
 
 /// `septa toi`: the time of first contact and the normal then.
@@ -123,10 +275,37 @@ fn toi(id: &RawValue, Pair { a, b }: &Pair, motion: &Motion) -> Result<String, S
         None => Hit { id, hit: false, t: None, normal: None },
         Some(impact) => Hit { id, hit: true, t: Some(tidy(impact.time)), normal: Some(xy(impact.normal)) },
     };
-    if !hit.t.iter().chain(hit.normal.iter().flatten()).all(|x| x.is_finite()) {
-        return Err(NOT_FINITE.into());
+    hit.write()
+}
+
+/// `septa toi` on 3D shapes.
+fn toi_3d(id: &RawValue, Pair3 { a, b }: &Pair3, motion: &Motion3) -> Result<String, String> {
+    let impact = guarded(|| {
+        septa3d::time_of_impact(
+            &a.shape,
+            a.pose,
+            motion.velocity_a,
+            &b.shape,
+            b.pose,
+            motion.velocity_b,
+            motion.max_t,
+        )
+    })?;
+    let hit = match impact {
+        None => Hit { id, hit: false, t: None, normal: None },
+        Some(impact) => Hit { id, hit: true, t: Some(tidy(impact.time)), normal: Some(xyz(impact.normal)) },
+    };
+    hit.write()
+}
+
+impl Hit<'_> {
+    /// The line, or an error when a number is not finite.
+    fn write(&self) -> Result<String, String> {
+        if !self.t.iter().chain(self.normal.iter().flatten()).all(|x| x.is_finite()) {
+            return Err(NOT_FINITE.into());
+        }
+        write(self)
     }
-    write(&hit)
 }
 
 /// An answer as one line of JSON.
@@ -143,8 +322,13 @@ fn failure(id: &RawValue, message: &str) -> String {
 }
 
 /// `[x, y]`, without negative zeros.
-fn xy(v: Vec2) -> [f32; 2] {
-    [tidy(v.x), tidy(v.y)]
+fn xy(v: Vec2) -> Vec<f32> {
+    vec![tidy(v.x), tidy(v.y)]
+}
+
+/// `[x, y, z]`, without negative zeros.
+fn xyz(v: Vec3) -> Vec<f32> {
+    vec![tidy(v.x), tidy(v.y), tidy(v.z)]
 }
 
 /// Turns -0.0 into 0.0 (so a normal prints as `[1.0,0.0]`, not `[1.0,-0.0]`); other values,
@@ -180,7 +364,7 @@ mod tests {
         let input = r#"{"b":1,"id":[1,{"x":null}],"a":2}"#;
         assert_eq!(
             line(input),
-            r#"{"id":[1,{"x":null}],"error":"a: expected a shape object with a \"type\" key (polygon, hull, circle, box or capsule), got the number 2"}"#
+            r#"{"id":[1,{"x":null}],"error":"a: expected a shape object with a \"type\" key (polygon, hull, circle, box, capsule or concave in 2D; cuboid, convex, sphere or capsule in 3D), got the number 2"}"#
         );
     }
 

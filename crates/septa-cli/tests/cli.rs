@@ -111,9 +111,21 @@ fn top_keys(line: &str) -> Vec<String> {
 
 /// Parses an answer line, checking its keys and their order, and that every number in it is a
 /// finite f32 printed in its shortest form.
+///
+/// A colliding answer also has `manifolds`: for the convex pairs of this file exactly one,
+/// holding the same points and depths as the answer's own keys.
 fn parse_answer(line: &str) -> Value {
-    assert_eq!(top_keys(line), ANSWER_KEYS, "{line}");
     let v: Value = serde_json::from_str(line).expect("an answer line is JSON");
+    if v["collides"] == true {
+        let mut keys = ANSWER_KEYS.to_vec();
+        keys.push("manifolds");
+        assert_eq!(top_keys(line), keys, "{line}");
+        let manifolds = v["manifolds"].as_array().expect("manifolds is an array");
+        assert_eq!(manifolds.len(), 1, "{line}");
+        assert_eq!((&manifolds[0]["points"], &manifolds[0]["depths"]), (&v["points"], &v["depths"]), "{line}");
+    } else {
+        assert_eq!(top_keys(line), ANSWER_KEYS, "{line}");
+    }
     check_numbers(line, ",\"collides\":");
     let normal = if v["normal"].is_null() { None } else { Some(&v["normal"]) };
     for p in normal.into_iter().chain(v["points"].as_array().unwrap()) {
@@ -876,7 +888,10 @@ fn missing_fields() {
 fn unknown_type_and_keys() {
     let (id, message) = error(&query("\"u\"", GOOD_A, r#"{"type":"sqare","points":[]}"#));
     assert_eq!(id, "u");
-    assert_eq!(message, r#"b: unknown shape type "sqare" (expected polygon, hull, circle, box or capsule)"#);
+    assert_eq!(
+        message,
+        r#"b: unknown shape type "sqare" (expected polygon, hull, circle, box, capsule or concave in 2D; cuboid, convex, sphere or capsule in 3D)"#
+    );
     assert_error(&query("1", r#"{"type":7}"#, GOOD_B), 1.into(), &["a.type: expected a string"]);
     // unknown keys at the top level and in a shape are errors, not ignored
     assert_error(&format!(r#"{{"id":1,"a":{GOOD_A},"b":{GOOD_B},"c":0}}"#), 1.into(), &["unknown key \"c\""]);
@@ -1052,7 +1067,8 @@ fn box_and_capsule_errors() {
     assert_error(
         &bad(r#"{"type":"capsule","a":[0,0,0],"b":[1,0],"radius":1}"#),
         e(),
-        &["b.a: expected [x, y] with two numbers"],
+        // a three-component `a` makes it a 3D capsule: then `b` needs three components too
+        &["b.b: expected [x, y, z] with 3 numbers, got an array of 2 elements"],
     );
     assert_error(
         &bad(r#"{"type":"capsul","a":[0,0],"b":[1,0],"radius":1}"#),
