@@ -122,7 +122,11 @@ fn parse_answer(line: &str) -> Value {
         assert_eq!(top_keys(line), keys, "{line}");
         let manifolds = v["manifolds"].as_array().expect("manifolds is an array");
         assert_eq!(manifolds.len(), 1, "{line}");
-        assert_eq!((&manifolds[0]["points"], &manifolds[0]["depths"]), (&v["points"], &v["depths"]), "{line}");
+        assert_eq!(
+            (&manifolds[0]["points"], &manifolds[0]["depths"]),
+            (&v["points"], &v["depths"]),
+            "{line}"
+        );
     } else {
         assert_eq!(top_keys(line), ANSWER_KEYS, "{line}");
     }
