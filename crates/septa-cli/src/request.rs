@@ -168,9 +168,9 @@ pub struct PlacedConcave {
 #[derive(Clone, Debug)]
 pub enum Planar {
     /// A convex shape.
-    Convex(Placed),
+    Convex(Box<Placed>),
     /// A concave polygon.
-    Concave(PlacedConcave),
+    Concave(Box<PlacedConcave>),
 }
 
 /// A `septa decompose` line: a simple polygon in world coordinates, read as f64.
@@ -318,13 +318,13 @@ fn query(members: &Members, mode: Mode) -> Result<Query, String> {
             Err("septa toi does not take concave shapes (no time of impact for them yet)".into())
         }
         (Parsed::Concave(a), Parsed::Two(b), _) => {
-            Ok(Query::CollideConcave(Planar::Concave(a), Planar::Convex(b)))
+            Ok(Query::CollideConcave(Planar::Concave(Box::new(a)), Planar::Convex(Box::new(b))))
         }
         (Parsed::Two(a), Parsed::Concave(b), _) => {
-            Ok(Query::CollideConcave(Planar::Convex(a), Planar::Concave(b)))
+            Ok(Query::CollideConcave(Planar::Convex(Box::new(a)), Planar::Concave(Box::new(b))))
         }
         (Parsed::Concave(a), Parsed::Concave(b), _) => {
-            Ok(Query::CollideConcave(Planar::Concave(a), Planar::Concave(b)))
+            Ok(Query::CollideConcave(Planar::Concave(Box::new(a)), Planar::Concave(Box::new(b))))
         }
         (Parsed::Two(_) | Parsed::Concave(_), Parsed::Three(_), _) => {
             Err("a is a 2D shape and b a 3D one: a line's shapes must be both 2D or both 3D".into())
@@ -368,9 +368,9 @@ fn shape_2d(kind: &str, members: &Members, path: &str) -> Result<Placed, String>
     match kind {
         "polygon" | "hull" => {
             let what = format!("a {kind} has keys type and points");
-            check_keys(&members, path, POLYGON_KEYS, &what)?;
+            check_keys(members, path, POLYGON_KEYS, &what)?;
             let points_path = format!("{path}.points");
-            let points = points(required(&members, path, "points", &what)?, &points_path)?;
+            let points = points(required(members, path, "points", &what)?, &points_path)?;
             let polygon = if kind == "polygon" {
                 ConvexPolygon::from_world(&points)
             } else {
@@ -388,10 +388,10 @@ fn shape_2d(kind: &str, members: &Members, path: &str) -> Result<Placed, String>
         }
         "circle" => {
             let what = "a circle has keys type, center and radius";
-            check_keys(&members, path, CIRCLE_KEYS, what)?;
-            let center = point(required(&members, path, "center", what)?, &format!("{path}.center"))?;
+            check_keys(members, path, CIRCLE_KEYS, what)?;
+            let center = point(required(members, path, "center", what)?, &format!("{path}.center"))?;
             let radius_path = format!("{path}.radius");
-            let radius = number(required(&members, path, "radius", what)?, &radius_path)?;
+            let radius = number(required(members, path, "radius", what)?, &radius_path)?;
             let (circle, pose) = Circle::from_world(center, radius).map_err(|e| match e {
                 ShapeError::InvalidRadius { .. } => format!("{radius_path}: {e}"),
                 _ => format!("{path}: {e}"),
@@ -400,10 +400,10 @@ fn shape_2d(kind: &str, members: &Members, path: &str) -> Result<Placed, String>
         }
         "box" => {
             let what = "a box has keys type, center, half_extents and angle (optional, default 0)";
-            check_keys(&members, path, BOX_KEYS, what)?;
-            let center = point(required(&members, path, "center", what)?, &format!("{path}.center"))?;
+            check_keys(members, path, BOX_KEYS, what)?;
+            let center = point(required(members, path, "center", what)?, &format!("{path}.center"))?;
             let half_path = format!("{path}.half_extents");
-            let half_extents = size_pair(required(&members, path, "half_extents", what)?, &half_path)?;
+            let half_extents = size_pair(required(members, path, "half_extents", what)?, &half_path)?;
             let angle = match members.iter().find(|(key, _)| key == "angle") {
                 None => 0.0,
                 Some((_, raw)) => number(raw, &format!("{path}.angle"))?,
@@ -417,11 +417,11 @@ fn shape_2d(kind: &str, members: &Members, path: &str) -> Result<Placed, String>
         }
         "capsule" => {
             let what = "a capsule has keys type, a, b and radius";
-            check_keys(&members, path, CAPSULE_KEYS, what)?;
-            let a = point(required(&members, path, "a", what)?, &format!("{path}.a"))?;
-            let b = point(required(&members, path, "b", what)?, &format!("{path}.b"))?;
+            check_keys(members, path, CAPSULE_KEYS, what)?;
+            let a = point(required(members, path, "a", what)?, &format!("{path}.a"))?;
+            let b = point(required(members, path, "b", what)?, &format!("{path}.b"))?;
             let radius_path = format!("{path}.radius");
-            let radius = number(required(&members, path, "radius", what)?, &radius_path)?;
+            let radius = number(required(members, path, "radius", what)?, &radius_path)?;
             let (capsule, pose) = Capsule::from_world(a, b, radius).map_err(|e| match e {
                 ShapeError::InvalidCapsuleRadius { .. } => format!("{radius_path}: {e}"),
                 ShapeError::PointCapsule => format!(
