@@ -1,5 +1,5 @@
 //! `septa-bench`: septa against the reference article's algorithm, Box2D and parry2d, on the
-//! article's workload, plus its temporal-coherence experiment.
+//! article's workload, plus its temporal-coherence experiment and the concave section.
 //!
 //! ```text
 //! cargo run --release -p septa-bench [-- --quick] [--json FILE] [--svg FILE] [--seed N] [--sets A,B]
@@ -7,11 +7,13 @@
 //!
 //! Prints the machine, the seed, each set's calibration and correctness cross-check, a markdown
 //! table of nanoseconds per call (rows: set × query; columns: implementations; then septa's
-//! speed-up over each), and the coherence experiment. See the modules for the details:
-//! [`workload`] (the pairs), [`seed`] (the reference algorithm), [`impls`] (the contestants),
-//! [`crosscheck`], [`timing`], [`report`] and [`coherence`].
+//! speed-up over each), the concave section's tables, and the coherence experiment. See the
+//! modules for the details: [`workload`] (the pairs), [`seed`] (the reference algorithm),
+//! [`impls`] (the contestants), [`crosscheck`], [`timing`], [`report`], [`coherence`] and
+//! [`concave`] (decomposition, and a concave shape against boxes).
 
 mod coherence;
+mod concave;
 mod crosscheck;
 mod impls;
 mod report;
@@ -46,7 +48,9 @@ const USAGE: &str = "usage: septa-bench [--quick] [--json FILE] [--svg FILE] [--
   --json FILE  write the measurements as [{\"set\", \"op\", \"impl\", \"ns\"}, ...]
   --svg FILE   draw ns per call against vertex count (log scales)
   --seed N     the random seed (default 1586995920)
-  --sets A,B   only these sets (e.g. 16-all,64-all), and no coherence experiment";
+  --sets A,B   only these sets (e.g. 16-all,64-all), and no coherence experiment; `concave`
+               selects the whole concave section (or name its sets: concave-star-100,
+               concave-terrain-100, concave-star-1000, concave-terrain-1000, concave-20-box)";
 
 fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut options = Options::default();
@@ -64,7 +68,8 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--sets" => {
                 let list = value("--sets")?;
                 let names: Vec<String> = list.split(',').map(String::from).collect();
-                if let Some(bad) = names.iter().find(|n| !SETS.iter().any(|s| s.name == n.as_str())) {
+                let known = |n: &str| SETS.iter().any(|s| s.name == n) || concave::names().any(|c| c == n);
+                if let Some(bad) = names.iter().find(|n| !known(n.as_str())) {
                     return Err(format!("unknown set: {bad}"));
                 }
                 options.sets = Some(names);
@@ -105,6 +110,7 @@ fn main() -> ExitCode {
     };
     let started = Instant::now();
     let seed = options.seed.unwrap_or(DEFAULT_SEED);
+    let concave_size = if options.quick { concave::Size::QUICK } else { concave::Size::FULL };
     let (pairs, calibration, config) = if options.quick {
         (1000, 4000, timing::Config { chunk: 250, runs: 3, passes: 1 })
     } else {
@@ -165,11 +171,29 @@ fn main() -> ExitCode {
         failures += check.failures();
         workloads.push(w);
     }
+    let any_concave = concave::names().any(|n| concave::selected(options.sets.as_deref(), n));
+    let section = any_concave.then(|| {
+        println!("\n### Concave polygons\n");
+        println!(
+            "Decompositions checked (pieces convex and counter-clockwise, areas adding up, optimum between \
+             the lower bound ⌈r/2⌉ + 1 and Hertel–Mehlhorn's count); boxes against the exact overlap of \
+             box and outline (f64), and `septa::concave` against the pieces tested one by one.\n"
+        );
+        let t0 = Instant::now();
+        let section =
+            concave::Section::generate(concave_size, options.sets.as_deref(), derive_seed(seed, 0xCC));
+        println!("- generated and checked in {:.1} s", t0.elapsed().as_secs_f64());
+        section
+    });
+    if let Some(section) = &section {
+        failures += section.failures();
+    }
 
     // Every set in each pass, a few runs of each chunk per pass; each chunk's fastest run over
     // all passes counts (see `timing`). The shapes are built afresh for each pass, from the same
     // pairs.
     let mut chunks: Vec<(&'static str, Op, &'static str, timing::Chunks)> = Vec::new();
+    let mut concave_chunks: Vec<concave::Timed> = Vec::new();
     for pass in 0..config.passes {
         let t0 = Instant::now();
         let mut slot = 0;
@@ -190,9 +214,22 @@ fn main() -> ExitCode {
                 }
             }
         }
+        if let Some(section) = &section {
+            let timed = section.time_pass(config.runs_per_pass(), config.chunk);
+            if pass == 0 {
+                concave_chunks = timed;
+            } else {
+                for (kept, new) in concave_chunks.iter_mut().zip(&timed) {
+                    assert!(
+                        (kept.set, kept.op, kept.implementation) == (new.set, new.op, new.implementation)
+                    );
+                    kept.chunks.merge(&new.chunks);
+                }
+            }
+        }
         println!("- pass {} of {}: {:.1} s", pass + 1, config.passes, t0.elapsed().as_secs_f64());
     }
-    let results: Vec<Measurement> = chunks
+    let mut results: Vec<Measurement> = chunks
         .into_iter()
         .map(|(set, op, implementation, timed)| Measurement {
             set,
@@ -202,8 +239,25 @@ fn main() -> ExitCode {
         })
         .collect();
 
-    println!("\n## Nanoseconds per call\n");
-    print!("{}", report::markdown(&results));
+    if !workloads.is_empty() {
+        println!("\n## Nanoseconds per call\n");
+        print!("{}", report::markdown(&results));
+    }
+    if let Some(section) = &section {
+        let measured: Vec<Measurement> = concave_chunks
+            .iter()
+            .map(|t| Measurement {
+                set: t.set,
+                op: t.op,
+                implementation: t.implementation,
+                ns: t.chunks.ns_per_call(t.calls),
+            })
+            .collect();
+        let ns: Vec<_> = measured.iter().map(|m| (m.set, m.op, m.implementation, m.ns)).collect();
+        println!("\n## Concave polygons\n");
+        print!("{}", section.markdown(&ns));
+        results.extend(measured);
+    }
 
     if options.sets.is_none() {
         println!("\n## Temporal coherence\n");
@@ -228,7 +282,7 @@ fn main() -> ExitCode {
     }
     println!("\ntotal time: {:.1} s", started.elapsed().as_secs_f64());
     if failures > 0 {
-        eprintln!("error: {failures} disagreements between seed, septa and the exact answers");
+        eprintln!("error: {failures} disagreements between seed, septa and the exact answers (or failed decompositions)");
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
@@ -248,5 +302,8 @@ mod tests {
         assert!(parse(args("--bogus")).is_err());
         assert_eq!(parse(args("--sets 4-all,64-all")).unwrap().sets.unwrap(), ["4-all", "64-all"]);
         assert!(parse(args("--sets 4-all,5-all")).is_err());
+        assert_eq!(parse(args("--sets concave,8-all")).unwrap().sets.unwrap(), ["concave", "8-all"]);
+        assert!(parse(args("--sets concave-20-box,concave-star-100")).is_ok());
+        assert!(parse(args("--sets concave-star-99")).is_err());
     }
 }

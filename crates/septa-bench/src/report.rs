@@ -140,6 +140,7 @@ fn dash(op: Op) -> &'static str {
         Op::OverlapsUnnormalized => "2,3",
         Op::Contact => "8,4",
         Op::Collide => "8,3,2,3",
+        Op::Decompose | Op::Build => "1,1",
     }
 }
 
@@ -155,6 +156,10 @@ pub fn svg(results: &[Measurement], title: &str) -> String {
     let (panel_w, panel_h, margin, legend_w) = (420.0, 340.0, 60.0, 200.0);
     let width = 2.0 * (panel_w + margin) + legend_w + 20.0;
     let height = panel_h + 2.0 * margin + 20.0;
+    // Only the convex sets are drawn (the concave section has its own table).
+    let results: Vec<Measurement> =
+        results.iter().filter(|m| SETS.iter().any(|s| s.name == m.set)).cloned().collect();
+    let results = &results[..];
     let (lo, hi) =
         results.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), m| (lo.min(m.ns), hi.max(m.ns)));
     let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (1.0, 10.0) };

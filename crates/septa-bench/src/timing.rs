@@ -13,6 +13,7 @@
 //! decide: a burst now has to return in every pass to move a set's row.
 
 use std::hint::black_box;
+use std::ops::Range;
 use std::time::Instant;
 
 use crate::impls::{Implementation, Op};
@@ -55,9 +56,10 @@ impl Chunks {
 }
 
 /// Times `op` on the first `pairs` pairs for every implementation in `impls` that supports it,
-/// running each chunk `runs` times. Returns (implementation name, each chunk's fastest time).
+/// running each chunk `runs` times, after one warm-up pass over the whole set. Returns
+/// (implementation name, each chunk's fastest time).
 pub fn time_op(
-    impls: &mut [Box<dyn Implementation>],
+    impls: &mut [Box<dyn Implementation + '_>],
     op: Op,
     pairs: usize,
     chunk: usize,
@@ -69,19 +71,39 @@ pub fn time_op(
     for &k in &which {
         checksum += impls[k].run(op, black_box(0..pairs));
     }
-    let mut chunks = vec![Chunks::default(); which.len()];
+    black_box(checksum);
+    let chunks =
+        time_chunks(pairs, chunk, &vec![runs; which.len()], |slot, range| impls[which[slot]].run(op, range));
+    which.iter().zip(chunks).map(|(&k, c)| (impls[k].name(), c)).collect()
+}
+
+/// The timing loop itself, for `runs.len()` contestants over `items` items in chunks of
+/// `chunk`: for each chunk, contestant `k` runs it `runs[k]` times (`run(k, range)`, returning a
+/// checksum), the contestants taking turns (each run starts with a different one, so none
+/// always goes first), and each contestant's fastest run of the chunk is kept.
+pub fn time_chunks(
+    items: usize,
+    chunk: usize,
+    runs: &[usize],
+    mut run: impl FnMut(usize, Range<usize>) -> f32,
+) -> Vec<Chunks> {
+    let contestants = runs.len();
+    let most = runs.iter().copied().max().unwrap_or(0);
+    let mut checksum = 0.0f32;
+    let mut chunks = vec![Chunks::default(); contestants];
     let mut start = 0;
-    while start < pairs {
-        let end = (start + chunk).min(pairs);
-        let mut best = vec![f64::INFINITY; which.len()];
-        for run in 0..runs {
-            // Each run starts with a different implementation, so none always goes first.
-            for step in 0..which.len() {
-                let slot = (run + step) % which.len();
-                let k = which[slot];
+    while start < items {
+        let end = (start + chunk).min(items);
+        let mut best = vec![f64::INFINITY; contestants];
+        for r in 0..most {
+            for step in 0..contestants {
+                let slot = (r + step) % contestants;
+                if r >= runs[slot] {
+                    continue;
+                }
                 let range = black_box(start..end);
                 let t0 = Instant::now();
-                let sum = impls[k].run(op, range);
+                let sum = run(slot, range);
                 let elapsed = t0.elapsed().as_secs_f64();
                 checksum += black_box(sum);
                 best[slot] = best[slot].min(elapsed);
@@ -93,7 +115,7 @@ pub fn time_op(
         start = end;
     }
     black_box(checksum);
-    which.iter().zip(chunks).map(|(&k, c)| (impls[k].name(), c)).collect()
+    chunks
 }
 
 #[cfg(test)]
@@ -108,5 +130,22 @@ mod tests {
         assert_eq!(kept.0, [1e-6, 2e-6]);
         // 3 µs over 1000 pairs: 3 ns per call.
         assert!((kept.ns_per_call(1000) - 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn contestants_take_turns_and_run_their_own_counts() {
+        // 5 items in chunks of 2: chunks [0, 2), [2, 4), [4, 5); contestant 1 runs once.
+        let mut calls: Vec<(usize, Range<usize>)> = Vec::new();
+        let chunks = time_chunks(5, 2, &[3, 1], |k, range| {
+            calls.push((k, range));
+            0.0
+        });
+        assert_eq!(chunks.len(), 2);
+        assert!(chunks.iter().all(|c| c.0.len() == 3 && c.0.iter().all(|t| t.is_finite())));
+        let first_chunk: Vec<usize> = calls.iter().take(4).map(|c| c.0).collect();
+        assert_eq!(first_chunk, [0, 1, 0, 0]); // run 0: 0 then 1; runs 1, 2: only 0 left
+        assert_eq!(calls.iter().filter(|c| c.0 == 1).count(), 3);
+        assert_eq!(calls.iter().filter(|c| c.0 == 0).count(), 9);
+        assert_eq!(calls.last().unwrap().1, 4..5);
     }
 }

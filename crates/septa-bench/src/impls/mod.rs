@@ -26,10 +26,15 @@ pub enum Op {
     Contact,
     /// The contact manifold (1–2 points).
     Collide,
+    /// Convex decomposition of a simple polygon (the concave section).
+    Decompose,
+    /// Building a concave shape from its points: validation, decomposition, pieces (the concave
+    /// section).
+    Build,
 }
 
 impl Op {
-    /// Every op, in table order.
+    /// Every op between two convex shapes, in table order.
     pub const ALL: [Op; 4] = [Op::Overlaps, Op::OverlapsUnnormalized, Op::Contact, Op::Collide];
 
     /// The name used in the table and the JSON output.
@@ -39,6 +44,8 @@ impl Op {
             Op::OverlapsUnnormalized => "overlaps_unnormalized",
             Op::Contact => "contact",
             Op::Collide => "collide",
+            Op::Decompose => "decompose",
+            Op::Build => "build",
         }
     }
 }

@@ -98,7 +98,7 @@ impl Implementation for Parry {
     }
 
     fn supports(&self, op: Op) -> bool {
-        op != Op::OverlapsUnnormalized
+        matches!(op, Op::Overlaps | Op::Contact | Op::Collide)
     }
 
     fn run(&mut self, op: Op, range: Range<usize>) -> f32 {
@@ -126,6 +126,7 @@ impl Implementation for Parry {
                     }
                 }
             }
+            Op::Decompose | Op::Build => unreachable!("{op:?} is not a query between convex shapes"),
         }
         sum
     }
@@ -137,6 +138,7 @@ impl Implementation for Parry {
             Op::Collide => {
                 Answer::depth(self.collide(i).map(|m| m.points.iter().fold(0.0f32, |d, p| d.max(-p.dist))))
             }
+            Op::Decompose | Op::Build => unreachable!("{op:?} is not a query between convex shapes"),
         }
     }
 }

@@ -109,7 +109,11 @@ impl<B: Against> Implementation for Seed<B> {
     }
 
     fn supports(&self, op: Op) -> bool {
-        op != Op::OverlapsUnnormalized || B::UNNORMALIZED
+        match op {
+            Op::Overlaps | Op::Contact | Op::Collide => true,
+            Op::OverlapsUnnormalized => B::UNNORMALIZED,
+            Op::Decompose | Op::Build => false,
+        }
     }
 
     fn run(&mut self, op: Op, range: Range<usize>) -> f32 {
@@ -140,6 +144,7 @@ impl<B: Against> Implementation for Seed<B> {
                     }
                 }
             }
+            Op::Decompose | Op::Build => unreachable!("{op:?} is not a query between convex shapes"),
         }
         sum
     }
@@ -153,6 +158,7 @@ impl<B: Against> Implementation for Seed<B> {
             Op::Collide => {
                 Answer::depth(B::collide(a, b).map(|m| m.points().iter().fold(0.0f32, |d, p| d.max(p.depth))))
             }
+            Op::Decompose | Op::Build => unreachable!("{op:?} is not a query between convex shapes"),
         }
     }
 }

@@ -77,7 +77,7 @@ where
     }
 
     fn supports(&self, op: Op) -> bool {
-        op != Op::OverlapsUnnormalized
+        matches!(op, Op::Overlaps | Op::Contact | Op::Collide)
     }
 
     fn run(&mut self, op: Op, range: Range<usize>) -> f32 {
@@ -105,6 +105,7 @@ where
                     }
                 }
             }
+            Op::Decompose | Op::Build => unreachable!("{op:?} is not a query between convex shapes"),
         }
         sum
     }
@@ -114,6 +115,7 @@ where
             Op::Overlaps | Op::OverlapsUnnormalized => Answer::boolean(self.overlaps(i)),
             Op::Contact => Answer::depth(self.contact(i).map(|c| c.depth)),
             Op::Collide => Answer::depth(self.collide(i).map(|m| m.depth())),
+            Op::Decompose | Op::Build => unreachable!("{op:?} is not a query between convex shapes"),
         }
     }
 }
