@@ -1,15 +1,31 @@
 // septa explorer: draws what the server's septa computes, and handles input. No geometry
 // decisions are made here: the axes, projections, verdict, MTV, manifold and time of impact all
-// come from POST /api/trace and /api/toi.
+// come from POST /api/trace and /api/toi; for a concave polygon also its convex pieces, the piece
+// pairs tested, each pair's trace and outcome, and the manifolds.
 "use strict";
 
 const DEFAULT_A = { type: "polygon", points: [[-1.5, 2.6], [-3.12, 1.43], [-2.5, -0.48], [-0.5, -0.48], [0.12, 1.43]] };
 const DEFAULT_B = { type: "polygon", points: [[-0.43, -2.31], [2, -1.38], [1.43, 0.11], [-1, -0.82]] };
+const DEFAULT_CENTRE = { a: [-1.5, 0.9], b: [0.5, -1.1] }; // the default shapes' centres
 const DEFAULT_VELOCITY = [-1.6, 2.2];
+
+// The concave presets, about the middle of their bounding boxes (where the server puts their
+// pose, so that switching kinds keeps a shape in place). A: terrain with a slope, a valley and a
+// ledge (septa::concave's own example, scaled), whose valley floor meets both slopes at reflex
+// corners, so the pieces meet there along cuts: a box on the floor near a slope reaches across a
+// cut, and septa must keep the normal off it. B: an L.
+const CONCAVE = {
+  a: [[-3.6, -1.2], [3.6, -1.2], [3.6, 0.6], [1.2, 0.6], [0, 0], [-1.8, 0], [-3.6, 1.2]],
+  b: [[-1, -1], [1, -1], [1, -0.35], [-0.35, -0.35], [-0.35, 1], [-1, 1]],
+};
 
 const COLORS = {
   a: "#2563eb", aFill: "rgba(37,99,235,0.13)", b: "#ea580c", bFill: "rgba(234,88,12,0.13)",
   overlap: "#dc2626", gap: "#16a34a", mtv: "#7c3aed", ink: "#1f2937", muted: "#6b7280", grid: "#eef0f3",
+  ghost: "#52525b",
+};
+const OUTCOME = {
+  apart: "apart", kept: "contact", corrected: "ghost normal replaced", interior: "set aside",
 };
 
 const canvas = document.getElementById("canvas");
@@ -48,6 +64,10 @@ function translate(shape, d) {
   const s = structuredClone(shape);
   switch (s.type) {
     case "polygon": case "hull": s.points = s.points.map((p) => rnd(add(p, d))); break;
+    case "concave":
+      s.points = s.points.map((p) => rnd(add(p, d)));
+      if (s.holes) s.holes = s.holes.map((h) => h.map((p) => rnd(add(p, d))));
+      break;
     case "circle": case "box": s.center = rnd(add(s.center, d)); break;
     case "capsule": s.a = rnd(add(s.a, d)); s.b = rnd(add(s.b, d)); break;
   }
@@ -60,6 +80,7 @@ function rotate(shape, pivot, angle) {
   const turn = (p) => { const d = sub(p, pivot); return rnd(add(pivot, [c * d[0] - n * d[1], n * d[0] + c * d[1]])); };
   switch (s.type) {
     case "polygon": case "hull": s.points = s.points.map(turn); break;
+    case "concave": s.points = s.points.map(turn); if (s.holes) s.holes = s.holes.map((h) => h.map(turn)); break;
     case "box": s.center = turn(s.center); s.angle = round((s.angle ?? 0) + angle); break; // no angle: 0
     case "capsule": s.a = turn(s.a); s.b = turn(s.b); break;
     case "circle": break;
@@ -67,18 +88,23 @@ function rotate(shape, pivot, angle) {
   return s;
 }
 
-function shapeOfKind(kind, center) {
+function shapeOfKind(kind, center, side) {
   const at = (p) => rnd(add(p, center));
   switch (kind) {
     case "circle": return { type: "circle", center: rnd(center), radius: 1 };
     case "box": return { type: "box", center: rnd(center), half_extents: [1.2, 0.7], angle: 0.35 };
     case "capsule": return { type: "capsule", a: at([-1.1, -0.45]), b: at([1.1, 0.45]), radius: 0.55 };
+    case "concave": return { type: "concave", points: CONCAVE[side].map(at) };
     default: {
-      const c = [0.5, -1.1]; // the default B's centre
-      return { type: "polygon", points: DEFAULT_B.points.map((p) => at(sub(p, c))) };
+      const c = DEFAULT_CENTRE[side];
+      return { type: "polygon", points: (side === "a" ? DEFAULT_A : DEFAULT_B).points.map((p) => at(sub(p, c))) };
     }
   }
 }
+
+// Is either shape a concave polygon? The server then answers with piece pairs.
+const isConcave = (shape) => Boolean(shape) && shape.type === "concave";
+const sweepable = () => !isConcave(state.shapes.a) && !isConcave(state.shapes.b);
 
 // ---------- the URL carries the configuration: ?a=<SHAPE JSON>&b=<SHAPE JSON> ----------
 function loadFromUrl() {
@@ -140,8 +166,9 @@ async function pump() {
     inFlight = true;
     const shapes = { a: state.shapes.a, b: state.shapes.b };
     try {
-      const trace = await post("/api/trace", shapes);
-      const toi = state.swept ? await post("/api/toi", { ...shapes, velocity_a: [0, 0], velocity_b: state.velocity, max_t: 1 }) : null;
+      const trace = flatten(await post("/api/trace", shapes));
+      const toi = state.swept && sweepable()
+        ? await post("/api/toi", { ...shapes, velocity_a: [0, 0], velocity_b: state.velocity, max_t: 1 }) : null;
       const old = state.trace;
       if (!old) fitView(trace);
       state.trace = trace;
@@ -157,6 +184,19 @@ async function pump() {
     render();
   }
   setPending();
+}
+
+// A compound answer (a concave polygon on either side) lists piece pairs, each with its own
+// trace. The stepper walks them in order: the steps it shows are each pair's steps up to that
+// pair's verdict, one after the other, each knowing its pair.
+function flatten(t) {
+  if (!t.compound) return t;
+  t.steps = [];
+  t.pairs.forEach((pair, k) => {
+    pair.first = t.steps.length;
+    pair.steps.slice(0, pair.stop).forEach((s) => t.steps.push({ ...s, pair: k }));
+  });
+  return t;
 }
 
 // Frame both shapes when the page loads, leaving room around them for the axis line.
@@ -235,16 +275,69 @@ function shapePath(g) {
     ctx.arc(a[0], a[1], r, ang + Math.PI / 2, ang + 1.5 * Math.PI);
     ctx.closePath();
   } else {
-    g.vertices.forEach((v, i) => { const [x, y] = toScreen(v); i ? ctx.lineTo(x, y) : ctx.moveTo(x, y); });
-    ctx.closePath();
+    ring(g.vertices);
+    for (const hole of g.holes || []) ring(hole); // a concave polygon's holes: filled even-odd
   }
+}
+
+function ring(vertices) {
+  vertices.forEach((v, i) => { const [x, y] = toScreen(v); i ? ctx.lineTo(x, y) : ctx.moveTo(x, y); });
+  ctx.closePath();
+}
+
+// A side's colour at some opacity, for fills.
+const tint = (side, alpha) => (side === "a" ? `rgba(37,99,235,${alpha})` : `rgba(234,88,12,${alpha})`);
+
+// The pieces of `side` in the piece pair being shown (a concave side only), or none.
+function currentPieces(side) {
+  const t = state.trace, s = shownStep();
+  if (!t || !t.compound || !s || t[side].kind !== "concave") return new Set();
+  const pair = t.pairs[s.pair];
+  return new Set([side === "a" ? pair.piece_a : pair.piece_b]);
+}
+
+// A concave polygon: its convex pieces in light fills (alternating, so that neighbours can be
+// told apart; the pair's piece under test darker), the cuts between them dashed (each once), and
+// the outline and holes solid.
+function drawConcave(g, side) {
+  const stroke = side === "a" ? COLORS.a : COLORS.b;
+  const current = currentPieces(side);
+  ctx.save();
+  g.pieces.forEach((piece, k) => {
+    ctx.beginPath(); ring(piece.vertices);
+    ctx.fillStyle = tint(side, current.has(k) ? 0.32 : k % 2 ? 0.07 : 0.16);
+    ctx.fill();
+  });
+  ctx.restore();
+  const drawn = new Set();
+  for (const piece of g.pieces) {
+    for (const e of piece.edges) {
+      if (!e.internal) continue;
+      // the same cut seen from both pieces, drawn once and in one direction (dashes that match)
+      const [p, q] = e.from[0] < e.to[0] || (e.from[0] === e.to[0] && e.from[1] < e.to[1]) ? [e.from, e.to] : [e.to, e.from];
+      const key = `${p}|${q}`;
+      if (drawn.has(key)) continue;
+      drawn.add(key);
+      line(p, q, stroke, 1.3, [6, 4]);
+    }
+  }
+  g.pieces.forEach((piece, k) => {
+    if (!current.has(k)) return;
+    ctx.save(); ctx.beginPath(); ring(piece.vertices);
+    ctx.strokeStyle = stroke; ctx.lineWidth = 3; ctx.stroke(); ctx.restore();
+  });
+  ctx.save();
+  shapePath(g);
+  ctx.strokeStyle = stroke; ctx.lineWidth = 2; ctx.stroke();
+  ctx.restore();
 }
 
 function drawShape(g, side, { ghost = false, dash = [] } = {}) {
   const stroke = side === "a" ? COLORS.a : COLORS.b;
+  if (g.kind === "concave" && !ghost) { drawConcave(g, side); return; }
   ctx.save();
   shapePath(g);
-  if (!ghost) { ctx.fillStyle = side === "a" ? COLORS.aFill : COLORS.bFill; ctx.fill(); }
+  if (!ghost) { ctx.fillStyle = side === "a" ? COLORS.aFill : COLORS.bFill; ctx.fill("evenodd"); }
   ctx.strokeStyle = stroke; ctx.lineWidth = ghost ? 1.5 : 2; ctx.setLineDash(dash);
   ctx.globalAlpha = ghost ? 0.75 : 1;
   ctx.stroke();
@@ -287,8 +380,13 @@ function shownStep() {
   const t = state.trace;
   if (!t || state.revealed === 0) return null;
   if (state.selected !== null) return t.steps[state.selected];
-  if (state.revealed >= t.stop && t.collides) return t.steps[t.step];
+  if (state.revealed >= t.stop && t.collides) return t.compound ? null : t.steps[t.step]; // compound: the manifolds
   return t.steps[state.revealed - 1];
+}
+
+// A part of a side by name: "A piece 2" for a concave polygon's piece, "A" for a convex shape.
+function partName(t, side, k) {
+  return t[side].kind === "concave" ? `${side.toUpperCase()} piece ${k}` : side.toUpperCase();
 }
 
 // The axis under test: a long line beside the shapes with both shadows on it.
@@ -391,6 +489,60 @@ function drawManifold() {
   label(add(tip, mul(c.normal, 0.55)), `MTV ${fmt(c.depth)}`, COLORS.mtv, { weight: 700 });
 }
 
+// The manifolds of a compound test: each one's points with their depths, and its normal.
+// (The points' own depths are in the side panel: drawn here they would cover each other.)
+function drawManifolds() {
+  const t = state.trace;
+  t.manifolds.forEach((m, k) => drawContact(m, COLORS.mtv, `n${k + 1} · depth ${fmt(m.depth)}`));
+}
+
+// A manifold's points and its normal, drawn from their middle (at least 56 px long, so that it
+// reads as a direction even for a shallow contact).
+function drawContact(m, color, text, dash = []) {
+  const mid = mul(m.points.reduce((sum, p) => add(sum, p.point), [0, 0]), 1 / m.points.length);
+  const length = Math.max(m.depth, 56 / view.scale);
+  const tip = add(mid, mul(m.normal, length));
+  if (dash.length) line(mid, tip, color, 2.5, dash);
+  arrow(dash.length ? add(mid, mul(m.normal, length * 0.8)) : mid, tip, color, dash.length ? 2.5 : 3);
+  m.points.forEach((p) => dotAt(p.point, color, 5));
+  // beside the tip, on the side the normal leans to, clear of the labels already there
+  const align = m.normal[0] < -0.2 ? "right" : m.normal[0] > 0.2 ? "left" : "center";
+  const [x, y] = toScreen(tip);
+  const spot = freeSpot(text, x + (align === "right" ? -6 : align === "left" ? 6 : 0), y - 12, align);
+  label(toWorld(spot[0], spot[1]), text, color, { weight: 700, size: 12, align });
+}
+
+// Labels placed by freeSpot since the canvas was last cleared, as screen boxes.
+let placed = [];
+
+// Where a label (12 px, bold) can go at (x, y) or above it without covering one already placed.
+function freeSpot(text, x, y, align) {
+  ctx.save(); ctx.font = "700 12px system-ui, \"DejaVu Sans\", sans-serif";
+  const w = ctx.measureText(text).width + 8, h = 17;
+  ctx.restore();
+  const left = (cx) => (align === "center" ? cx - w / 2 : align === "left" ? cx : cx - w);
+  const clear = (cy) => placed.every((b) => left(x) + w <= b.x || b.x + b.w <= left(x) || cy + h / 2 <= b.y - b.h / 2 || b.y + b.h / 2 <= cy - h / 2);
+  let cy = y;
+  for (let i = 0; i < 8 && !clear(cy); i++) cy -= h;
+  placed.push({ x: left(x), y: cy, w, h });
+  return [x, cy];
+}
+
+// What collide made of the piece pair once its trace is decided: its contact, and where septa's
+// normal for the two convex pieces came from an internal edge, that ghost normal crossed out.
+function drawPairOutcome(step) {
+  const t = state.trace, pair = t.pairs[step.pair];
+  if (step.index !== pair.stop - 1 || !pair.manifold) return;
+  if (pair.outcome === "corrected") {
+    drawContact(pair.ghost, COLORS.ghost, "ghost normal: not the outline's", [5, 4]);
+    drawContact(pair.manifold, COLORS.mtv, `outline normal · depth ${fmt(pair.manifold.depth)}`);
+  } else if (pair.outcome === "interior") {
+    drawContact(pair.manifold, COLORS.ghost, "set aside: no contact of its own", [5, 4]);
+  } else {
+    drawContact(pair.manifold, COLORS.mtv, `contact · depth ${fmt(pair.manifold.depth)}`);
+  }
+}
+
 function drawSwept() {
   const t = state.trace;
   const from = t.b.center, to = add(from, state.velocity);
@@ -422,18 +574,26 @@ function draw() {
   if (canvas.width !== W * dpr) { canvas.width = W * dpr; canvas.height = H * dpr; }
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   ctx.clearRect(0, 0, W, H);
+  placed = [];
   drawGrid();
   const t = state.trace;
   if (!t) return;
   drawShape(t.a, "a");
   drawShape(t.b, "b");
+  const numbered = (vertices, centre, color) => vertices.forEach((v, i) => {
+    const out = sub(v, centre), u = mul(out, 0.28 / (len(out) || 1));
+    label(add(v, u), String(i), color, { size: 10.5, bg: false });
+  });
   for (const side of ["a", "b"]) {
     const g = t[side], color = side === "a" ? COLORS.a : COLORS.b;
-    label(g.center, side.toUpperCase(), color, { size: 16, weight: 700, bg: false });
-    if (g.kind === "polygon" || g.kind === "box") {
-      g.vertices.forEach((v, i) => {
-        const out = sub(v, g.center), u = mul(out, 0.28 / (len(out) || 1));
-        label(add(v, u), String(i), color, { size: 10.5, bg: false });
+    label(g.label || g.center, side.toUpperCase(), color, { size: 16, weight: 700, bg: false });
+    if (g.kind === "polygon" || g.kind === "box") numbered(g.vertices, g.center, color);
+    if (g.kind === "concave") {
+      // each piece's number; the vertex numbers of the piece under test, which its axes name
+      const current = currentPieces(side);
+      g.pieces.forEach((piece, k) => {
+        label(piece.center, `piece ${k}`, color, { size: 10.5, dy: 15, bg: false });
+        if (current.has(k)) numbered(piece.vertices, piece.center, color);
       });
     }
     const h = handleOf(side);
@@ -447,13 +607,17 @@ function draw() {
       ctx.fillStyle = "white"; ctx.fill(); ctx.lineWidth = 2; ctx.strokeStyle = color; ctx.stroke(); ctx.restore();
     }
   }
-  if (state.swept) drawSwept();
+  if (state.swept && sweepable()) drawSwept();
   const step = shownStep();
+  canvas.dataset.pair = step && t.compound ? String(step.pair) : ""; // the piece pair shown (for tests)
   if (step) {
     drawFeature(step);
     drawAxis(step);
+    if (t.compound) drawPairOutcome(step);
   }
-  if (state.revealed >= t.stop && t.collides && state.selected === null) drawManifold();
+  if (state.revealed >= t.stop && t.collides && state.selected === null) {
+    if (t.compound) drawManifolds(); else drawManifold();
+  }
 }
 
 // ---------- the side panel ----------
@@ -465,27 +629,36 @@ function render() {
   errorBox.hidden = !message;
   errorBox.textContent = message;
   document.querySelectorAll("[data-kind]").forEach((b) => {
-    const kind = t ? t.b.kind : null;
+    const kind = t ? t[b.dataset.side].kind : null;
     b.setAttribute("aria-pressed", String(b.dataset.kind === kind));
   });
+  const swept = document.getElementById("swept");
+  swept.disabled = !sweepable();
+  swept.parentElement.title = sweepable() ? "Move B along a velocity and find the time of impact" : "The swept test takes convex shapes only";
   if (!t) { draw(); return; }
   // Shapes moved by the MTV / to the time of impact, as drawable geometry.
   t.b_moved = t.contact ? movedGeometry(t.b, mul(t.contact.normal, t.contact.depth)) : null;
   t.b_at = state.toi && state.toi.hit ? movedGeometry(t.b, mul(state.velocity, state.toi.time)) : null;
-  t.b_end = state.swept ? movedGeometry(t.b, state.velocity) : null;
+  t.b_end = state.swept && sweepable() ? movedGeometry(t.b, state.velocity) : null;
 
   const decided = state.revealed >= t.stop;
-  const list = document.getElementById("axes");
-  list.replaceChildren(...t.steps.slice(0, state.revealed).map((s, i) => {
+  const shown = shownStep();
+  const pairDone = (k) => state.revealed >= t.pairs[k].first + t.pairs[k].stop;
+  const rows = [];
+  t.steps.slice(0, state.revealed).forEach((s, i) => {
+    if (t.compound && (i === 0 || t.steps[i - 1].pair !== s.pair)) rows.push(pairRow(t, s.pair, pairDone(s.pair), shown));
     const li = document.createElement("li");
-    li.dataset.testid = "axis-row";
     li.setAttribute("data-testid", "axis-row");
     li.dataset.axis = s.label;
     li.dataset.status = s.status;
     li.dataset.index = String(i);
+    if (t.compound) li.dataset.pair = String(s.pair);
     if (s.status === "overlap") li.dataset.push = String(s.push);
     else li.dataset.gap = String(s.separation);
-    const isMin = decided && t.collides && i === t.step;
+    const pair = t.compound ? t.pairs[s.pair] : null;
+    const isMin = t.compound
+      ? pairDone(s.pair) && pair.collides && s.index === pair.step
+      : decided && t.collides && i === t.step;
     if (isMin) li.dataset.min = "true";
     const owner = s.feature && s.feature.shape ? s.feature.shape : "ab";
     const name = Object.assign(document.createElement("span"), { className: `name ${owner}`, textContent: s.label });
@@ -496,18 +669,27 @@ function render() {
     });
     const tag = Object.assign(document.createElement("span"), { className: isMin ? "tag" : "", textContent: isMin ? "min" : "" });
     li.append(name, status, value, tag);
-    const current = state.selected !== null ? state.selected === i : shownStep() === s;
+    const current = state.selected !== null ? state.selected === i : shown === s;
     if (current) li.classList.add("current");
+    if (t.compound) li.classList.add("in-pair");
     li.title = `axis (${fmt(s.direction[0])}, ${fmt(s.direction[1])}); A [${fmt(s.a.min)}, ${fmt(s.a.max)}], B [${fmt(s.b.min)}, ${fmt(s.b.max)}]`;
     li.addEventListener("click", () => { state.selected = state.selected === i ? null : i; render(); });
-    return li;
-  }));
-  document.getElementById("axis-count").textContent = `${state.revealed} of ${t.steps.length}`;
+    rows.push(li);
+  });
+  const list = document.getElementById("axes");
+  list.replaceChildren(...rows);
+  list.dataset.empty = t.compound && !t.pairs.length ? "no-pairs" : "";
+  document.getElementById("axis-count").textContent = t.compound
+    ? `${state.revealed} of ${t.steps.length} · ${t.pairs.length} piece pair${t.pairs.length === 1 ? "" : "s"}`
+    : `${state.revealed} of ${t.steps.length}`;
 
   const verdict = document.getElementById("verdict"), detail = document.getElementById("verdict-detail");
+  delete result.dataset.manifolds;
   if (decided) {
     result.dataset.collides = String(t.collides);
-    if (t.collides) {
+    if (t.compound) {
+      renderCompoundVerdict(t, result, verdict, detail);
+    } else if (t.collides) {
       result.dataset.depth = String(t.contact.depth);
       verdict.textContent = "Colliding";
       detail.textContent = `Every axis overlaps. The smallest push is on ${t.contact.label}: the MTV moves B by ${fmt(t.contact.depth)} along (${fmt(t.contact.normal[0])}, ${fmt(t.contact.normal[1])}).`;
@@ -521,14 +703,66 @@ function render() {
     delete result.dataset.collides;
     delete result.dataset.depth;
     verdict.textContent = state.revealed ? "Testing…" : "Ready";
-    detail.textContent = `${t.steps.length} candidate axes. ${state.revealed ? "No gap so far." : "Press Step to test the first one."}`;
+    detail.textContent = t.compound
+      ? `${t.pairs.length} piece pair${t.pairs.length === 1 ? "" : "s"} to test (those whose bounding boxes overlap), ${t.steps.length} axes in all. ${state.revealed ? "" : "Press Step to test the first one."}`
+      : `${t.steps.length} candidate axes. ${state.revealed ? "No gap so far." : "Press Step to test the first one."}`;
   }
   document.getElementById("step").disabled = decided;
   document.getElementById("run").disabled = decided;
 
-  renderManifold(decided && t.collides ? t.manifold : null);
+  if (t.compound) renderManifolds(decided && t.collides ? t.manifolds : null);
+  else renderManifold(decided && t.collides ? t.manifold : null);
   renderToi();
   draw();
+}
+
+// The heading of a piece pair in the list: which pieces, and once its axes are all shown what
+// collide made of it.
+function pairRow(t, k, done, shown) {
+  const pair = t.pairs[k];
+  const li = document.createElement("li");
+  li.className = "pair";
+  li.setAttribute("data-testid", "pair-row");
+  li.dataset.pair = String(k);
+  li.dataset.pieceA = String(pair.piece_a);
+  li.dataset.pieceB = String(pair.piece_b);
+  if (done) li.dataset.outcome = pair.outcome;
+  if (shown && shown.pair === k) li.classList.add("current");
+  const name = Object.assign(document.createElement("span"), {
+    className: "pieces", textContent: `${partName(t, "a", pair.piece_a)} × ${partName(t, "b", pair.piece_b)}`,
+  });
+  const outcome = Object.assign(document.createElement("span"), {
+    className: "outcome", textContent: done ? OUTCOME[pair.outcome] : "testing…",
+  });
+  li.append(name, outcome);
+  li.title = {
+    apart: "An axis separates the two pieces.",
+    kept: "The pieces overlap; septa's normal for them is one the outline has.",
+    corrected: "septa's normal for the two convex pieces was an internal edge's (a ghost normal); the contact is taken over the outline's axes instead.",
+    interior: "The pieces overlap but give no contact of their own (the shape reached this piece across cuts); used only if no pair gives one.",
+  }[pair.outcome];
+  return li;
+}
+
+function renderCompoundVerdict(t, result, verdict, detail) {
+  const pairs = t.pairs.length;
+  if (t.collides) {
+    const deepest = t.deepest === null ? null : t.manifolds[t.deepest];
+    if (deepest) result.dataset.depth = String(deepest.depth); else delete result.dataset.depth;
+    result.dataset.manifolds = String(t.manifolds.length);
+    const overlapping = t.pairs.filter((p) => p.collides).length;
+    const corrected = t.pairs.filter((p) => p.outcome === "corrected").length;
+    verdict.textContent = "Colliding";
+    detail.textContent = `${overlapping} of ${pairs} piece pairs overlap, giving ${t.manifolds.length} contact manifold${t.manifolds.length === 1 ? "" : "s"}`
+      + (deepest ? `; the deepest is ${fmt(deepest.depth)} along (${fmt(deepest.normal[0])}, ${fmt(deepest.normal[1])}).` : ".")
+      + (corrected ? ` In ${corrected} pair${corrected === 1 ? "" : "s"} septa's normal for the two convex pieces was a ghost (one the outline does not have there, as at a cut), replaced by the outline's.` : "");
+  } else {
+    delete result.dataset.depth;
+    verdict.textContent = "Separated";
+    detail.textContent = pairs
+      ? `Each of the ${pairs} piece pair${pairs === 1 ? "" : "s"} whose bounding boxes overlap has a separating axis.`
+      : "No piece's bounding box overlaps the other shape's: there is no pair to test.";
+  }
 }
 
 function renderManifold(m) {
@@ -544,10 +778,33 @@ function renderManifold(m) {
     <tr><td>normal</td><td></td><td>(${fmt(m.normal[0])}, ${fmt(m.normal[1])})</td></tr>${rows}</table>`;
 }
 
+// The manifolds of a compound test, each with the pieces it comes from.
+function renderManifolds(list) {
+  const panel = document.getElementById("manifold");
+  panel.hidden = !list;
+  if (!list) return;
+  const t = state.trace;
+  const blocks = list.map((m, k) => {
+    const rows = m.points.map((p, i) =>
+      `<tr data-testid="contact-point" data-depth="${p.depth}"><td>p${i + 1}</td><td>(${fmt(p.point[0])}, ${fmt(p.point[1])})</td><td>depth ${fmt(p.depth)}</td></tr>`).join("");
+    return `<div class="manifold" data-testid="compound-manifold" data-normal="${m.normal.join(",")}" data-depth="${m.depth}" data-piece-a="${m.piece_a}" data-piece-b="${m.piece_b}">
+      <div class="sub"><b>n${k + 1}</b> ${partName(t, "a", m.piece_a)} × ${partName(t, "b", m.piece_b)}</div>
+      <table><tr><td>normal</td><td></td><td>(${fmt(m.normal[0])}, ${fmt(m.normal[1])})</td></tr>${rows}</table></div>`;
+  }).join("");
+  const dropped = t.dropped ? `<div class="detail">${t.dropped} more left out (the shallowest).</div>` : "";
+  panel.innerHTML = `<h3>Contact manifolds (${list.length})</h3>${blocks}${dropped}`;
+}
+
 function renderToi() {
   const panel = document.getElementById("toi");
   panel.hidden = !state.swept;
   if (!state.swept) return;
+  if (!sweepable()) {
+    delete panel.dataset.hit;
+    delete panel.dataset.time;
+    panel.innerHTML = "<h3>Swept test</h3>The swept test takes convex shapes only: it is off while A or B is concave.";
+    return;
+  }
   const toi = state.toi;
   panel.dataset.hit = String(Boolean(toi && toi.hit));
   if (toi && toi.hit) panel.dataset.time = String(toi.time); else delete panel.dataset.time;
@@ -574,13 +831,15 @@ function hits(g, p) {
     const t = Math.max(0, Math.min(1, dot(sub(p, a), ab) / (dot(ab, ab) || 1)));
     return len(sub(p, add(a, mul(ab, t)))) <= g.radius;
   }
-  return g.edges.every((e) => dot(sub(p, e.from), e.normal) <= 0);
+  const inside = (edges) => edges.every((e) => dot(sub(p, e.from), e.normal) <= 0);
+  if (g.kind === "concave") return g.pieces.some((piece) => inside(piece.edges)); // in some convex piece
+  return inside(g.edges);
 }
 
 function pick(p) {
   const t = state.trace;
   if (!t) return null;
-  if (state.swept) {
+  if (state.swept && sweepable()) {
     const tip = add(t.b.center, state.velocity);
     if (len(sub(p, tip)) * view.scale <= 9) return { kind: "velocity" };
   }
@@ -646,8 +905,9 @@ document.getElementById("step").addEventListener("click", step);
 document.getElementById("run").addEventListener("click", run);
 document.getElementById("reset").addEventListener("click", reset);
 document.querySelectorAll("[data-kind]").forEach((button) => button.addEventListener("click", () => {
-  const centre = state.trace ? state.trace.b.center : [0.5, -1.1];
-  state.shapes.b = shapeOfKind(button.dataset.kind, centre);
+  const side = button.dataset.side;
+  const centre = state.trace ? state.trace[side].center : DEFAULT_CENTRE[side];
+  state.shapes[side] = shapeOfKind(button.dataset.kind, centre, side);
   state.revealed = 0; // a new shape is a new test
   state.selected = null;
   saveToUrl();

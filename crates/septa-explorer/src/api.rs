@@ -3,7 +3,9 @@
 //! Shapes are written as in `septa collide`: `{"type":"polygon","points":[[x,y],…]}`,
 //! `{"type":"hull","points":[…]}`, `{"type":"circle","center":[x,y],"radius":r}`,
 //! `{"type":"box","center":[x,y],"half_extents":[hx,hy],"angle":a}` (`angle` may be left out:
-//! 0) or `{"type":"capsule","a":[x,y],"b":[x,y],"radius":r}`. Unknown keys are refused.
+//! 0), `{"type":"capsule","a":[x,y],"b":[x,y],"radius":r}` or
+//! `{"type":"concave","points":[[x,y],…],"holes":[[[x,y],…],…]}` (a simple polygon in either
+//! winding, `holes` optional: [`septa::concave`]). Unknown keys are refused.
 //!
 //! # World coordinates
 //! Coordinates are world coordinates, read as f64: a map or a robot's world may put a shape of
@@ -20,14 +22,17 @@
 //!
 //! Every number the page draws comes from here: the trace's steps ([`septa::trace()`]), the
 //! verdict, the MTV ([`septa::contact()`]), the manifold ([`septa::collide()`]) and the time of
-//! impact ([`septa::time_of_impact()`]). The handlers are plain functions from request text to
-//! response value, so they are tested without a network.
+//! impact ([`septa::time_of_impact()`]); for a pair with a concave polygon, its convex pieces,
+//! the piece pairs tested with the convex trace of each ([`septa::concave::trace()`]) and the
+//! manifolds ([`septa::concave::collide()`]). The handlers are plain functions from request text
+//! to response value, so they are tested without a network.
 
 use glam::{DVec2, Vec2};
 use serde_json::{json, Map, Value};
 
+use septa::concave::{self, CompoundTrace, ConcaveError, ConcavePolygon, PairOutcome, PairTrace, Ring};
 use septa::{
-    Axis, AxisStep, Capsule, Circle, ConvexPolygon, OrientedBox, Polygonal, Pose, Projection, Shape,
+    Axis, AxisStep, Capsule, Circle, Contact, ConvexPolygon, OrientedBox, Polygonal, Pose, Projection, Shape,
     ShapeError, Verdict, COORDINATE_LIMIT,
 };
 
@@ -73,11 +78,56 @@ fn parse_body(body: &str) -> Result<Value, ApiError> {
 
 /// A shape as the request gives it: septa's shape in its local frame, and where it sits.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Placed {
+pub struct Placed<S = Shape> {
     /// The shape, about its own centre.
-    pub shape: Shape,
+    pub shape: S,
     /// Where its local frame sits in the world.
     pub pose: Pose,
+}
+
+/// Any shape a request may give: a convex one (septa's [`Shape`]) or a concave polygon, which
+/// septa collides as a compound of convex pieces ([`septa::concave`]).
+// A request holds two, so the convex variant's size (septa's `Shape`, inline) costs nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    /// A polygon, hull, circle, box or capsule.
+    Convex(Placed),
+    /// A concave polygon (`"type": "concave"`), decomposed into convex pieces.
+    Concave(Placed<ConcavePolygon>),
+}
+
+impl Body {
+    /// Where the shape's local frame sits in the world.
+    pub fn pose(&self) -> Pose {
+        match self {
+            Body::Convex(p) => p.pose,
+            Body::Concave(p) => p.pose,
+        }
+    }
+
+    /// The convex shape, if it is one.
+    pub fn convex(&self) -> Option<&Placed> {
+        match self {
+            Body::Convex(p) => Some(p),
+            Body::Concave(_) => None,
+        }
+    }
+
+    /// The shape's convex parts placed by `pose` (in the frame), as the page draws them: a
+    /// concave polygon's pieces, numbered as [`septa::concave::PairTrace`] numbers them, or the
+    /// convex shape itself as part 0.
+    fn parts(&self, pose: Pose) -> Vec<Outline> {
+        match self {
+            Body::Convex(p) => vec![Outline::of(&p.shape, pose)],
+            Body::Concave(p) => p
+                .shape
+                .pieces()
+                .iter()
+                .map(|piece| Outline::polygonal("piece", piece.polygon(), pose, piece.polygon().centroid()))
+                .collect(),
+        }
+    }
 }
 
 /// The value of `key`, which must be there; `what` lists a shape's keys for the message.
@@ -123,7 +173,7 @@ fn world_points(value: &Value, path: &str) -> Result<Vec<DVec2>, ApiError> {
 }
 
 /// A shape from its JSON, in world coordinates (`path` names it in messages).
-pub fn parse_shape(value: &Value, path: &str) -> Result<Placed, ApiError> {
+pub fn parse_shape(value: &Value, path: &str) -> Result<Body, ApiError> {
     let Some(members) = value.as_object() else {
         return err(format!("{path}: a shape must be a JSON object"));
     };
@@ -145,7 +195,7 @@ pub fn parse_shape(value: &Value, path: &str) -> Result<Placed, ApiError> {
                 )),
                 e => ApiError(format!("{path}.points: {e}")),
             })?;
-            Ok(Placed { shape: Shape::Polygon(polygon), pose })
+            Ok(Body::Convex(Placed { shape: Shape::Polygon(polygon), pose }))
         }
         Some("circle") => {
             object(value, &["type", "center", "radius"], path)?;
@@ -155,7 +205,7 @@ pub fn parse_shape(value: &Value, path: &str) -> Result<Placed, ApiError> {
             let (pose, residual) = placed_at(center);
             let circle =
                 Circle::new(residual, radius as f32).map_err(|e| ApiError(format!("{path}.radius: {e}")))?;
-            Ok(Placed { shape: Shape::Circle(circle), pose })
+            Ok(Body::Convex(Placed { shape: Shape::Circle(circle), pose }))
         }
         Some("box") => {
             object(value, &["type", "center", "half_extents", "angle"], path)?;
@@ -171,7 +221,7 @@ pub fn parse_shape(value: &Value, path: &str) -> Result<Placed, ApiError> {
                     ShapeError::InvalidHalfExtents { .. } => ApiError(format!("{path}.half_extents: {e}")),
                     e => ApiError(format!("{path}.angle: {e}")),
                 })?;
-            Ok(Placed { shape: Shape::Box(shape), pose })
+            Ok(Body::Convex(Placed { shape: Shape::Box(shape), pose }))
         }
         Some("capsule") => {
             object(value, &["type", "a", "b", "radius"], path)?;
@@ -186,11 +236,67 @@ pub fn parse_shape(value: &Value, path: &str) -> Result<Placed, ApiError> {
                 ShapeError::InvalidCapsuleRadius { .. } => ApiError(format!("{path}.radius: {e}")),
                 e => ApiError(format!("{path}: {e}")),
             })?;
-            Ok(Placed { shape: Shape::Capsule(capsule), pose })
+            Ok(Body::Convex(Placed { shape: Shape::Capsule(capsule), pose }))
         }
-        Some(other) => err(format!("{path}.type: {other:?} is not polygon, hull, circle, box or capsule")),
-        None => err(format!("{path}: a shape needs \"type\" (polygon, hull, circle, box or capsule)")),
+        Some("concave") => {
+            object(value, &["type", "points", "holes"], path)?;
+            let what = "a concave polygon has keys type, points and holes (optional)";
+            let outline = world_points(required(members, path, "points", what)?, &at("points"))?;
+            let holes = match members.get("holes") {
+                None => Vec::new(),
+                Some(Value::Array(holes)) => holes
+                    .iter()
+                    .enumerate()
+                    .map(|(k, hole)| world_points(hole, &format!("{path}.holes[{k}]")))
+                    .collect::<Result<Vec<_>, _>>()?,
+                Some(other) => {
+                    return err(format!(
+                    "{path}.holes: expected an array of holes, each an array of [x, y] points, got {other}"
+                ))
+                }
+            };
+            let (polygon, pose) =
+                ConcavePolygon::from_world(&outline, &holes).map_err(|e| concave_error(e, path))?;
+            Ok(Body::Concave(Placed { shape: polygon, pose }))
+        }
+        Some(other) => {
+            err(format!("{path}.type: {other:?} is not polygon, hull, circle, box, capsule or concave"))
+        }
+        None => {
+            err(format!("{path}: a shape needs \"type\" (polygon, hull, circle, box, capsule or concave)"))
+        }
     }
+}
+
+/// septa's refusal of a concave polygon, with the field it is about: `a.points[3]` for a point
+/// of the outline, `a.holes[1]` for a hole, `a.points` for the outline as a whole.
+fn concave_error(e: ConcaveError, path: &str) -> ApiError {
+    let ring = |ring: Ring| match ring {
+        Ring::Outline => format!("{path}.points"),
+        Ring::Hole(k) => format!("{path}.holes[{k}]"),
+    };
+    let field = match e {
+        ConcaveError::NonFinite { ring: r, index } | ConcaveError::OutOfRange { ring: r, index } => {
+            format!("{}[{index}]", ring(r))
+        }
+        ConcaveError::TooFewVertices { ring: r, .. }
+        | ConcaveError::ZeroArea { ring: r }
+        | ConcaveError::SelfIntersecting { ring: r, .. } => ring(r),
+        ConcaveError::HoleCrossesOutline { hole, .. }
+        | ConcaveError::HoleOutside { hole }
+        | ConcaveError::HoleInsideHole { hole, .. } => ring(Ring::Hole(hole)),
+        ConcaveError::HolesCross { .. } => format!("{path}.holes"),
+        ConcaveError::Piece { .. } => ring(Ring::Outline),
+        ConcaveError::Degenerate => path.to_string(),
+    };
+    // Edges are named by the point they start at; say so where an edge is named.
+    let edges = match e {
+        ConcaveError::SelfIntersecting { .. }
+        | ConcaveError::HoleCrossesOutline { .. }
+        | ConcaveError::HolesCross { .. } => " (edge k runs from point k to the next)",
+        _ => "",
+    };
+    ApiError(format!("{field}: {e}{edges}"))
 }
 
 /// The pose and local centre of a shape given by its world centre: the pose at the centre
@@ -232,17 +338,14 @@ struct Frame {
 }
 
 impl Frame {
-    /// The frame at a's position (an f32 value, so the frame's a-pose is exact).
-    fn at(a: &Placed) -> Frame {
-        Frame { origin: a.pose.translation.as_dvec2() }
+    /// The frame at a's position, `a` its pose (an f32 value, so the frame's a-pose is exact).
+    fn at(a: Pose) -> Frame {
+        Frame { origin: a.translation.as_dvec2() }
     }
 
-    /// A shape's pose in this frame: its translation less the origin, in f64 and rounded once.
-    fn pose(&self, placed: &Placed) -> Pose {
-        Pose {
-            translation: (placed.pose.translation.as_dvec2() - self.origin).as_vec2(),
-            rotation: placed.pose.rotation,
-        }
+    /// A world pose in this frame: its translation less the origin, in f64 and rounded once.
+    fn pose(&self, pose: Pose) -> Pose {
+        Pose { translation: (pose.translation.as_dvec2() - self.origin).as_vec2(), rotation: pose.rotation }
     }
 
     /// A point of this frame in the world.
@@ -469,6 +572,96 @@ impl Writer {
             "incident": incident,
         })
     }
+
+    /// A side of a compound answer: a convex shape as [`outline`](Self::outline) writes it, or a
+    /// concave polygon with its outline, holes and pieces (`parts`, placed).
+    fn body(&self, body: &Body, pose: Pose, parts: &[Outline]) -> Value {
+        match body {
+            Body::Convex(p) => self.outline(&parts[0], &p.shape, pose),
+            Body::Concave(p) => self.concave(&p.shape, pose, parts),
+        }
+    }
+
+    fn concave(&self, c: &ConcavePolygon, pose: Pose, parts: &[Outline]) -> Value {
+        let polygon = c.polygon();
+        let ring = |points: &[Vec2]| points.iter().map(|&p| self.point(pose.apply(p))).collect::<Vec<_>>();
+        let outline = ring(polygon.outline());
+        let holes: Vec<Vec<Value>> = (0..polygon.hole_count()).map(|k| ring(polygon.hole(k))).collect();
+        // The name goes in the largest piece: the middle of the outline's box may lie outside
+        // the polygon (in a U's notch).
+        let area = |o: &Outline| {
+            let v = &o.vertices;
+            (0..v.len()).map(|i| v[i].perp_dot(v[(i + 1) % v.len()])).sum::<f32>()
+        };
+        let label =
+            parts.iter().max_by(|x, y| area(x).total_cmp(&area(y))).map_or(pose.translation, |o| o.center);
+        let pieces: Vec<Value> = c
+            .pieces()
+            .iter()
+            .zip(parts)
+            .enumerate()
+            .map(|(k, (piece, o))| {
+                let edges: Vec<Value> = o
+                    .edges
+                    .iter()
+                    .zip(piece.internal())
+                    .map(|(e, &internal)| {
+                        let mut v = self.edge(e);
+                        v["internal"] = json!(internal);
+                        v
+                    })
+                    .collect();
+                json!({
+                    "index": k,
+                    "vertices": o.vertices.iter().map(|&v| self.point(v)).collect::<Vec<_>>(),
+                    "center": self.point(o.center),
+                    "edges": edges,
+                })
+            })
+            .collect();
+        json!({
+            "kind": "concave",
+            "vertices": outline,
+            "holes": holes,
+            "center": self.point(pose.translation),
+            "label": self.point(label),
+            "radius": null,
+            "method": c.method().to_string(),
+            "pieces": pieces,
+            "shape": {"type": "concave", "points": outline, "holes": holes},
+        })
+    }
+
+    /// One piece pair of a compound trace: the convex trace of the two parts `a` and `b`, and
+    /// what `collide` made of it.
+    fn pair(&self, p: &PairTrace, a: &Outline, b: &Outline) -> Value {
+        let steps: Vec<Value> =
+            p.trace.steps.iter().enumerate().map(|(i, s)| self.step(i, s, a, b)).collect();
+        let (verdict, step, contact) = match p.trace.verdict {
+            Verdict::Separated { step } => ("separated", step, None),
+            Verdict::Colliding { step, contact, .. } => ("colliding", step, Some(contact)),
+        };
+        let stop = if verdict == "separated" { step + 1 } else { steps.len() };
+        let (outcome, manifold, ghost) = match p.outcome {
+            PairOutcome::Apart => ("apart", None, None),
+            PairOutcome::Kept(m) => ("kept", Some(m), None),
+            PairOutcome::Corrected { ghost, manifold } => ("corrected", Some(manifold), Some(ghost)),
+            PairOutcome::Interior(m) => ("interior", Some(m), None),
+        };
+        json!({
+            "piece_a": p.piece_a,
+            "piece_b": p.piece_b,
+            "steps": steps,
+            "verdict": verdict,
+            "step": step,
+            "stop": stop,
+            "collides": verdict == "colliding",
+            "contact": contact.as_ref().map(contact_json),
+            "outcome": outcome,
+            "manifold": manifold.map(|m| self.manifold(&m, a, b)),
+            "ghost": ghost.map(|m| self.manifold(&m, a, b)),
+        })
+    }
 }
 
 /// A direction or normal: the same in every frame parallel to the world's.
@@ -547,7 +740,7 @@ fn reference_incident(
 }
 
 /// Reads `{"a": SHAPE, "b": SHAPE}` plus any of `extra` keys.
-fn pair(body: &str, extra: &[&str]) -> Result<(Value, Placed, Placed), ApiError> {
+fn pair(body: &str, extra: &[&str]) -> Result<(Value, Body, Body), ApiError> {
     let value = parse_body(body)?;
     let mut allowed = vec!["a", "b"];
     allowed.extend_from_slice(extra);
@@ -560,23 +753,91 @@ fn pair(body: &str, extra: &[&str]) -> Result<(Value, Placed, Placed), ApiError>
 /// `POST /api/trace`: `{"a": SHAPE, "b": SHAPE}` → the shapes as septa sees them, every step of
 /// the trace, the verdict, and when they collide the MTV and the manifold.
 ///
-/// The answer has `a` and `b` (each with `kind`, `vertices`, `center`, `radius`, `edges` and
-/// `shape`, the shape in the request's format as septa made it), `steps` (each with `label`,
-/// `direction`, both projections with the points at their ends, `separation`, `push`, `status`
-/// and the `feature` that generated the axis), `verdict` (`"separated"` or `"colliding"`), `step`
-/// (the first gap, or the minimum push), `stop` (how many steps the stepper shows: up to the
-/// first gap, or all), `collides`, `contact` (the trace's minimum push) and `manifold`
-/// ([`septa::collide()`]'s, with the reference and incident edges), or `null`s. Points and
-/// projections are in world coordinates.
+/// For two convex shapes the answer has `a` and `b` (each with `kind`, `vertices`, `center`,
+/// `radius`, `edges` and `shape`, the shape in the request's format as septa made it), `steps`
+/// (each with `label`, `direction`, both projections with the points at their ends,
+/// `separation`, `push`, `status` and the `feature` that generated the axis), `verdict`
+/// (`"separated"` or `"colliding"`), `step` (the first gap, or the minimum push), `stop` (how
+/// many steps the stepper shows: up to the first gap, or all), `collides`, `contact` (the
+/// trace's minimum push) and `manifold` ([`septa::collide()`]'s, with the reference and incident
+/// edges), or `null`s.
+///
+/// When a or b is a concave polygon the answer is the compound one of [`trace_bodies`]. Points
+/// and projections are in world coordinates.
 pub fn trace(body: &str) -> Result<Value, ApiError> {
     let (_, a, b) = pair(body, &[])?;
-    Ok(trace_placed(&a, &b))
+    Ok(trace_bodies(&a, &b))
 }
 
-/// [`trace`] on shapes already read.
+/// [`trace`] on shapes already read: [`trace_placed`] for two convex shapes; otherwise the trace
+/// of a compound, where each side is a list of convex parts (a concave polygon's pieces, or the
+/// convex shape as its one part 0) and septa tests the part pairs whose bounding boxes overlap
+/// ([`septa::concave::trace()`]).
+///
+/// The compound answer has `compound: true`; `a` and `b` (a convex shape as for two convex
+/// shapes; a concave polygon with `kind: "concave"`, `vertices` (its outline, counter-clockwise),
+/// `holes`, `center` (its pose, the rotation pivot), `label` (a point inside for its name),
+/// `method` (the decomposition that ran), `pieces` (each with `index`, `vertices`, `center` and
+/// `edges`, each edge with `internal`: shared with another piece) and `shape`); `pairs`, the
+/// piece pairs in the order tested, each with `piece_a`, `piece_b`, its convex trace as above
+/// (`steps`, `verdict`, `step`, `stop`, `collides`, `contact`), its `outcome` (`"apart"`;
+/// `"kept"`: septa's manifold for the two pieces, its normal on the outline; `"corrected"`:
+/// septa's normal was a ghost, the normal of an internal edge, and `ghost` holds that manifold;
+/// `"interior"`: the pieces overlap but give no contact of their own, their manifold set aside
+/// and used only when no pair gives one) and its `manifold`; `stop` (the steps the stepper shows:
+/// each pair's `stop`, added up), `verdict`, `collides`, `manifolds` ([`septa::concave::collide`]'s,
+/// all of them, each with `normal`, `depth`, `points`, `depths`, `piece_a` and `piece_b`),
+/// `deepest` (the index of the deepest, or `null`) and `dropped` (manifolds left out for lack of
+/// room).
+pub fn trace_bodies(a: &Body, b: &Body) -> Value {
+    let frame = Frame::at(a.pose());
+    let (pose_a, pose_b) = (frame.pose(a.pose()), frame.pose(b.pose()));
+    let t: CompoundTrace = match (a, b) {
+        (Body::Convex(a), Body::Convex(b)) => return trace_placed(a, b),
+        (Body::Concave(x), Body::Convex(y)) => concave::trace(&x.shape, pose_a, &y.shape, pose_b),
+        (Body::Convex(x), Body::Concave(y)) => concave::trace(&x.shape, pose_a, &y.shape, pose_b),
+        (Body::Concave(x), Body::Concave(y)) => concave::trace(&x.shape, pose_a, &y.shape, pose_b),
+    };
+    let out = Writer { frame };
+    let (parts_a, parts_b) = (a.parts(pose_a), b.parts(pose_b));
+    let pairs: Vec<Value> = t
+        .pairs
+        .iter()
+        .map(|p| out.pair(p, &parts_a[p.piece_a as usize], &parts_b[p.piece_b as usize]))
+        .collect();
+    let stop: u64 = pairs.iter().filter_map(|p| p["stop"].as_u64()).sum();
+    let manifolds: Vec<Value> = t
+        .manifolds
+        .iter()
+        .map(|pm| {
+            let (oa, ob) = (&parts_a[pm.piece_a as usize], &parts_b[pm.piece_b as usize]);
+            let mut m = out.manifold(&pm.manifold, oa, ob);
+            m["depths"] = pm.manifold.points().iter().map(|p| json!(p.depth)).collect();
+            m["piece_a"] = json!(pm.piece_a);
+            m["piece_b"] = json!(pm.piece_b);
+            m
+        })
+        .collect();
+    let deepest = t.manifolds.deepest().and_then(|d| t.manifolds.iter().position(|m| m == d));
+    let collides = t.collides();
+    json!({
+        "compound": true,
+        "a": out.body(a, pose_a, &parts_a),
+        "b": out.body(b, pose_b, &parts_b),
+        "pairs": pairs,
+        "stop": stop,
+        "verdict": if collides { "colliding" } else { "separated" },
+        "collides": collides,
+        "manifolds": manifolds,
+        "deepest": deepest,
+        "dropped": t.manifolds.dropped(),
+    })
+}
+
+/// [`trace`] on two convex shapes already read.
 pub fn trace_placed(a: &Placed, b: &Placed) -> Value {
-    let frame = Frame::at(a);
-    let (pose_a, pose_b) = (frame.pose(a), frame.pose(b));
+    let frame = Frame::at(a.pose);
+    let (pose_a, pose_b) = (frame.pose(a.pose), frame.pose(b.pose));
     let (oa, ob) = (Outline::of(&a.shape, pose_a), Outline::of(&b.shape, pose_b));
     let out = Writer { frame };
     let t = septa::trace(&a.shape, pose_a, &b.shape, pose_b);
@@ -599,13 +860,18 @@ pub fn trace_placed(a: &Placed, b: &Placed) -> Value {
         "step": step,
         "stop": stop,
         "collides": verdict == "colliding",
-        "contact": contact.map(|c| json!({
-            "normal": direction(c.normal),
-            "depth": c.depth,
-            "label": c.axis.to_string(),
-            "axis": serde_json::to_value(c.axis).expect("axes serialise"),
-        })),
+        "contact": contact.as_ref().map(contact_json),
         "manifold": manifold.map(|m| out.manifold(&m, &oa, &ob)),
+    })
+}
+
+/// The trace's minimum push: the MTV.
+fn contact_json(c: &Contact) -> Value {
+    json!({
+        "normal": direction(c.normal),
+        "depth": c.depth,
+        "label": c.axis.to_string(),
+        "axis": serde_json::to_value(c.axis).expect("axes serialise"),
     })
 }
 
@@ -613,9 +879,17 @@ pub fn trace_placed(a: &Placed, b: &Placed) -> Value {
 /// (velocities default to zero, `max_t` to [`DEFAULT_MAX_T`]) → `{"hit": bool, "time",
 /// "normal", "a_at", "b_at", "max_t"}`: when the shapes, moving in straight lines, first touch,
 /// and each shape moved to that time, in the request's format (`null`s when they do not touch
-/// within `[0, max_t]`).
+/// within `[0, max_t]`). Convex shapes only: septa's time of impact is for convex shapes, and a
+/// concave polygon is refused.
 pub fn toi(body: &str) -> Result<Value, ApiError> {
     let (value, a, b) = pair(body, &["velocity_a", "velocity_b", "max_t"])?;
+    let convex = |body: Body, path: &str| match body {
+        Body::Convex(p) => Ok(p),
+        Body::Concave(_) => err(format!(
+            "{path}: the swept test (time of impact) takes convex shapes only, not a concave polygon"
+        )),
+    };
+    let (a, b) = (convex(a, "a")?, convex(b, "b")?);
     let (va, vb) =
         (velocity(value.get("velocity_a"), "velocity_a")?, velocity(value.get("velocity_b"), "velocity_b")?);
     let max_t = match value.get("max_t") {
@@ -625,8 +899,8 @@ pub fn toi(body: &str) -> Result<Value, ApiError> {
             _ => return err("max_t: must be a number, zero or greater"),
         },
     };
-    let frame = Frame::at(&a);
-    let (pose_a, pose_b) = (frame.pose(&a), frame.pose(&b));
+    let frame = Frame::at(a.pose);
+    let (pose_a, pose_b) = (frame.pose(a.pose), frame.pose(b.pose));
     let out = Writer { frame };
     let impact = septa::time_of_impact(&a.shape, pose_a, va, &b.shape, pose_b, vb, max_t);
     Ok(match impact {

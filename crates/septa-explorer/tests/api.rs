@@ -37,6 +37,12 @@ fn trace_of(a: &Value, b: &Value) -> Value {
     api::trace(&json!({"a": a, "b": b}).to_string()).expect("a valid request")
 }
 
+/// A convex shape as the API reads it.
+#[track_caller]
+fn convex(shape: &Value, path: &str) -> api::Placed {
+    api::parse_shape(shape, path).unwrap().convex().expect("a convex shape").clone()
+}
+
 #[track_caller]
 fn close(got: f64, want: f64, tol: f64, what: &str) {
     assert!((got - want).abs() <= tol, "{what}: {got} is not within {tol} of {want}");
@@ -132,7 +138,7 @@ fn answers_equal_the_library() {
     for a in &shapes {
         for b in &shapes {
             let got = trace_of(a, b);
-            let (a, b) = (api::parse_shape(a, "a").unwrap(), api::parse_shape(b, "b").unwrap());
+            let (a, b) = (convex(a, "a"), convex(b, "b"));
             let want = septa::trace(&a.shape, a.pose, &b.shape, b.pose);
             let steps = got["steps"].as_array().unwrap();
             assert_eq!(steps.len(), want.steps.len());
@@ -260,7 +266,7 @@ fn time_of_impact_equals_the_library() {
             let body =
                 json!({"a": a, "b": b, "velocity_a": [0.5, 0.0], "velocity_b": [-3.0, 1.5], "max_t": 2.0});
             let got = api::toi(&body.to_string()).unwrap();
-            let (pa, pb) = (api::parse_shape(&a, "a").unwrap(), api::parse_shape(&b, "b").unwrap());
+            let (pa, pb) = (convex(&a, "a"), convex(&b, "b"));
             let want = septa::time_of_impact(&pa.shape, pa.pose, va, &pb.shape, pb.pose, vb, 2.0);
             assert_eq!(got["hit"].as_bool(), Some(want.is_some()));
             if let Some(hit) = want {
@@ -615,6 +621,9 @@ fn routes() {
         "shape-b-circle",
         "shape-b-box",
         "shape-b-capsule",
+        "shape-b-concave",
+        "shape-a-polygon",
+        "shape-a-concave",
         "result",
     ] {
         assert!(page.body.contains(&format!("data-testid=\"{testid}\"")), "{testid}");
@@ -674,4 +683,325 @@ fn serves_on_loopback() {
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     assert!(answer.starts_with("HTTP/1.1 200 OK\r\nContent-Type: image/svg+xml\r\n"), "{answer}");
+}
+
+// ---------- concave polygons (issue 17) ----------
+
+/// The height of the kink in the seam terrain's top: small enough that the top is flat to the
+/// eye and to the merge of manifolds, large enough that the outline keeps the vertex.
+const KINK: f64 = 1e-4;
+
+/// A terrain whose top is flat but for a kink of depth [`KINK`] at x = 0, and whose bottom rises
+/// to a point under it: one reflex vertex in the top, (0, −KINK), and one in the bottom,
+/// (0, −1.5). Every convex decomposition cuts at both; one cut joining them does it, so the
+/// minimum is that cut, x = 0, and two pieces.
+///
+/// ```text
+///   (−4,0) +------------------+------------------+ (4,0)      top: y = −KINK·(1 − |x|/4)
+///          |      left        :       right      |
+///          |                  :                  |
+///  (−4,−2) +------------______+______------------+ (4,−2)
+///                           (0,−1.5)
+/// ```
+fn seam_terrain(at: DVec2) -> Value {
+    let points: Vec<[f64; 2]> =
+        [(-4.0, -2.0), (0.0, -1.5), (4.0, -2.0), (4.0, 0.0), (0.0, -KINK), (-4.0, 0.0)]
+            .iter()
+            .map(|&(x, y)| [at.x + x, at.y + y])
+            .collect();
+    json!({"type": "concave", "points": points})
+}
+
+/// The terrain's top at x (relative to the terrain).
+fn seam_surface(x: f64) -> f64 {
+    -KINK * (1.0 - x.abs() / 4.0)
+}
+
+/// Issue 17: a box resting across a seam gets one manifold, its normal perpendicular to the
+/// surface, as if the terrain were one piece.
+///
+/// The 2 × 1 box sits with its bottom at y = −0.05, from x = −1.97 to 0.03: sunk about 0.05
+/// into the terrain, and across the cut x = 0 by 0.03. Against the right piece alone, the
+/// shortest way out is sideways through the cut (0.03 < 0.05): septa's convex answer for that
+/// pair has the ghost normal (−1, 0), 0.03 deep, which the compound query must replace. By
+/// hand the answer is the surface's: normal (0, 1) within the kink's slope KINK/4, points at
+/// the box's bottom corners, each 0.05 + top(x) deep; one manifold, the two pieces' contacts
+/// merged.
+#[test]
+fn a_box_across_a_seam_gets_the_surface_normal_by_hand() {
+    for offset in [DVec2::ZERO, DVec2::new(1e5 + 0.25, -1e5 + 0.5)] {
+        let terrain = seam_terrain(offset);
+        let b =
+            json!({"type": "box", "center": [offset.x - 0.97, offset.y + 0.45], "half_extents": [1, 0.5]});
+        let t = trace_of(&terrain, &b);
+        assert_eq!(t["compound"], true);
+        assert_eq!(t["a"]["kind"], "concave");
+        assert_eq!(t["a"]["method"], "optimal");
+        assert_eq!(t["a"]["shape"]["type"], "concave");
+        assert_eq!(t["a"]["vertices"].as_array().unwrap().len(), 6);
+        // two pieces, each with one internal edge: the cut from (0, −1.5) to (0, −KINK)
+        let pieces = t["a"]["pieces"].as_array().unwrap();
+        assert_eq!(pieces.len(), 2);
+        for piece in pieces {
+            let cuts: Vec<&Value> =
+                piece["edges"].as_array().unwrap().iter().filter(|e| e["internal"] == true).collect();
+            assert_eq!(cuts.len(), 1, "{piece}");
+            let mut ends = [d2(&cuts[0]["from"]) - offset, d2(&cuts[0]["to"]) - offset];
+            ends.sort_by(|p, q| p.y.total_cmp(&q.y));
+            close2(ends[0], DVec2::new(0.0, -1.5), 1e-6, "the cut's foot");
+            close2(ends[1], DVec2::new(0.0, -KINK), 1e-6, "the cut's top");
+        }
+        // both pieces are tested, each a quadrilateral against the box: 4 + 4 axes, all
+        // overlapping, so the stepper shows all 16
+        let pairs = t["pairs"].as_array().unwrap();
+        assert_eq!(pairs.len(), 2);
+        for pair in pairs {
+            assert_eq!((pair["steps"].as_array().unwrap().len(), pair["stop"].as_u64()), (8, Some(8)));
+            assert_eq!(pair["collides"], true);
+        }
+        assert_eq!(t["stop"].as_u64(), Some(16));
+        let right = pairs
+            .iter()
+            .find(|p| {
+                let piece = &pieces[p["piece_a"].as_u64().unwrap() as usize];
+                piece["vertices"].as_array().unwrap().iter().any(|v| num(&v[0]) - offset.x > 3.0)
+            })
+            .expect("the right piece's pair");
+        assert_eq!(right["outcome"], "corrected", "{right}");
+        close2(d2(&right["ghost"]["normal"]), DVec2::NEG_X, 1e-6, "the ghost normal");
+        close(num(&right["ghost"]["depth"]), 0.03, 1e-5, "the ghost depth");
+        // the answer
+        assert_eq!((t["verdict"].as_str(), t["collides"].as_bool()), (Some("colliding"), Some(true)));
+        let manifolds = t["manifolds"].as_array().unwrap();
+        assert_eq!(manifolds.len(), 1, "{manifolds:?}");
+        let m = &manifolds[0];
+        let n = d2(&m["normal"]);
+        assert!(n.x.abs() <= KINK / 4.0 + 1e-6 && (n.y - 1.0).abs() <= 1e-6, "normal {n}");
+        let points = m["points"].as_array().unwrap();
+        assert_eq!(points.len(), 2);
+        let mut xs = Vec::new();
+        for (p, depth) in points.iter().zip(m["depths"].as_array().unwrap()) {
+            let at = d2(&p["point"]) - offset;
+            close(at.y, -0.05, 1e-5, "a point on the box's bottom");
+            close(num(&p["depth"]), 0.05 + seam_surface(at.x), 2e-6, "point depth");
+            assert_eq!(&p["depth"], depth);
+            xs.push(at.x);
+        }
+        xs.sort_by(f64::total_cmp);
+        close(xs[0], -1.97, 1e-5, "the left corner");
+        close(xs[1], 0.03, 1e-5, "the right corner");
+        close(num(&m["depth"]), 0.05 + seam_surface(-1.97), 2e-6, "manifold depth");
+        assert_eq!(t["deepest"].as_u64(), Some(0));
+        assert_eq!(t["dropped"].as_u64(), Some(0));
+        assert!(m["piece_a"].as_u64().unwrap() < 2 && m["piece_b"].as_u64() == Some(0));
+
+        // the other way round: the same contact, the normal from a (the box) to b turned over
+        let t = trace_of(&b, &terrain);
+        assert_eq!((t["a"]["kind"].as_str(), t["b"]["kind"].as_str()), (Some("box"), Some("concave")));
+        let manifolds = t["manifolds"].as_array().unwrap();
+        assert_eq!(manifolds.len(), 1);
+        let n = d2(&manifolds[0]["normal"]);
+        assert!(n.x.abs() <= KINK / 4.0 + 1e-6 && (n.y + 1.0).abs() <= 1e-6, "normal {n}");
+        close(num(&manifolds[0]["depth"]), 0.05 + seam_surface(-1.97), 2e-6, "flipped depth");
+        assert!(manifolds[0]["piece_a"] == 0 && manifolds[0]["piece_b"].as_u64().unwrap() < 2);
+        let ghost = t["pairs"].as_array().unwrap().iter().find(|p| p["outcome"] == "corrected").unwrap();
+        close2(d2(&ghost["ghost"]["normal"]), DVec2::X, 1e-6, "the flipped ghost normal");
+    }
+}
+
+/// Issue 17: two concave polygons. A U-shaped cup, [0,4] × [0,3] less the notch [1,3] × [1,3],
+/// and a T whose bar [0.5,3.5] × [2.95,3.45] rests on both walls, 0.05 deep, its stem
+/// [1.6,2.4] × [1.5,2.95] hanging in the notch clear of the walls and the floor. By hand: two
+/// contacts, the bar's bottom on each wall's top, normal (0, 1), 0.05 deep, points at the bar's
+/// bottom where it is over the wall (x = 0.5 and 1 on the left, 3 and 3.5 on the right, y =
+/// 2.95). They lie on one line but are 2 apart, so they stay two manifolds.
+#[test]
+fn a_concave_polygon_resting_on_another_by_hand() {
+    let cup = json!({"type": "concave", "points": [[0, 0], [4, 0], [4, 3], [3, 3], [3, 1], [1, 1], [1, 3], [0, 3]]});
+    let tee = json!({"type": "concave", "points": [
+        [1.6, 1.5], [2.4, 1.5], [2.4, 2.95], [3.5, 2.95], [3.5, 3.45], [0.5, 3.45], [0.5, 2.95], [1.6, 2.95],
+    ]});
+    for (a, b, up) in [(&cup, &tee, 1.0), (&tee, &cup, -1.0)] {
+        let t = trace_of(a, b);
+        assert_eq!((t["a"]["kind"].as_str(), t["b"]["kind"].as_str()), (Some("concave"), Some("concave")));
+        assert_eq!(t["collides"], true);
+        let pairs = t["pairs"].as_array().unwrap();
+        assert!(pairs.iter().all(|p| p["outcome"] == if p["collides"] == true { "kept" } else { "apart" }));
+        let mut found: Vec<(f64, f64)> = Vec::new();
+        for m in t["manifolds"].as_array().unwrap() {
+            close2(d2(&m["normal"]), DVec2::new(0.0, up), 1e-6, "normal");
+            close(num(&m["depth"]), 0.05, 1e-5, "depth");
+            let points: Vec<DVec2> =
+                m["points"].as_array().unwrap().iter().map(|p| d2(&p["point"])).collect();
+            assert_eq!(points.len(), 2);
+            // the points lie on b's incident face: the bar's bottom, or the wall's top
+            let y = if up > 0.0 { 2.95 } else { 3.0 };
+            assert!(points.iter().all(|p| (p.y - y).abs() <= 1e-5), "{points:?}");
+            let (lo, hi) = (points[0].x.min(points[1].x), points[0].x.max(points[1].x));
+            found.push((lo, hi));
+            // the pieces named are those the contact is between: a wall of the cup and the bar
+            for (side, piece) in [("a", &m["piece_a"]), ("b", &m["piece_b"])] {
+                let piece = &t[side]["pieces"][piece.as_u64().unwrap() as usize];
+                let top =
+                    piece["vertices"].as_array().unwrap().iter().map(|v| num(&v[1])).fold(f64::MIN, f64::max);
+                assert!(top > 2.9, "{side}'s piece reaches the contact: {piece}");
+            }
+        }
+        found.sort_by(|p, q| p.0.total_cmp(&q.0));
+        assert_eq!(found.len(), 2, "{found:?}");
+        close(found[0].0, 0.5, 1e-5, "left contact from");
+        close(found[0].1, 1.0, 1e-5, "left contact to");
+        close(found[1].0, 3.0, 1e-5, "right contact from");
+        close(found[1].1, 3.5, 1e-5, "right contact to");
+    }
+}
+
+/// Bad concave input is refused with the field it is about, as for the other shapes.
+#[test]
+fn bad_concave_polygons_name_the_field() {
+    let with = |b: Value| json!({"a": square(), "b": b}).to_string();
+    let square_hole = |hole: Value| {
+        with(json!({"type": "concave", "points": [[0, 0], [4, 0], [4, 4], [0, 4]], "holes": [hole]}))
+    };
+    let bad = [
+        (
+            with(json!({"type": "concave", "points": [[0, 0], [2, 2], [2, 0], [0, 2]]})),
+            "b.points: the outline crosses or touches itself: edges 0 and 2 meet",
+        ),
+        (
+            with(json!({"type": "concave", "points": [[0, 0], [1, 0], [0, 0]]})),
+            "b.points: the outline needs at least 3",
+        ),
+        (
+            with(json!({"type": "concave", "points": [[0, 0], [1, 1], [2, 2]]})),
+            "b.points: the points of the outline are collinear",
+        ),
+        (
+            with(json!({"type": "concave", "points": [[0, 0], [1, 0], [2e18, 1]]})),
+            "b.points[2]: point 2 of the outline has a coordinate beyond",
+        ),
+        (with(json!({"type": "concave", "points": [[0, 0], [1, 0], [1]]})), "b.points[2]: expected [x, y]"),
+        (with(json!({"type": "concave"})), "b: missing key \"points\""),
+        (
+            with(json!({"type": "concave", "points": [[0, 0], [1, 0], [0, 1]], "radius": 1})),
+            "b: unknown key \"radius\"",
+        ),
+        (
+            with(json!({"type": "concave", "points": [[0, 0], [1, 0], [0, 1]], "holes": 3})),
+            "b.holes: expected an array of holes",
+        ),
+        (square_hole(json!([[5, 5], [6, 5], [6, 6]])), "b.holes[0]: hole 0 lies outside the outline"),
+        (square_hole(json!([[1, 1], [3, 1], [1]])), "b.holes[0][2]: expected [x, y]"),
+        (
+            square_hole(json!([[1, 1], [3, 1], [1, 2e18]])),
+            "b.holes[0][2]: point 2 of hole 0 has a coordinate beyond",
+        ),
+        (square_hole(json!([[1, 1], [5, 1], [1, 3]])), "b.holes[0]: hole 0 crosses or touches the outline"),
+        (square_hole(json!("nope")), "b.holes[0]: expected an array of [x, y] points"),
+        (
+            with(json!({"type": "concavo", "points": []})),
+            "b.type: \"concavo\" is not polygon, hull, circle, box, capsule or concave",
+        ),
+    ];
+    for (body, message) in bad {
+        let e = api::trace(&body).expect_err(&body);
+        assert!(e.0.contains(message), "{body}: {e}");
+    }
+    // the swept test is for convex shapes: a concave one is refused, naming its side
+    let terrain = seam_terrain(DVec2::ZERO);
+    let e = api::toi(&json!({"a": terrain, "b": rect(), "velocity_b": [1, 0]}).to_string()).unwrap_err();
+    assert!(e.0.starts_with("a: the swept test (time of impact) takes convex shapes only"), "{e}");
+    let e = api::toi(&json!({"a": rect(), "b": terrain}).to_string()).unwrap_err();
+    assert!(e.0.starts_with("b: "), "{e}");
+    // a hole makes a frame: its pieces cover the frame and leave the hole out
+    let frame = api::trace(&square_hole(json!([[1, 1], [3, 1], [3, 3], [1, 3]]))).unwrap();
+    assert_eq!(frame["b"]["holes"].as_array().unwrap().len(), 1);
+    assert_eq!(frame["b"]["shape"]["holes"], frame["b"]["holes"]);
+    let area: f64 = frame["b"]["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let v: Vec<DVec2> = p["vertices"].as_array().unwrap().iter().map(d2).collect();
+            (0..v.len()).map(|i| v[i].perp_dot(v[(i + 1) % v.len()])).sum::<f64>() / 2.0
+        })
+        .sum();
+    close(area, 16.0 - 4.0, 1e-9, "the pieces' area");
+    // a convex pair answers as before, without the compound keys
+    let t = trace_of(&square(), &rect());
+    assert!(t.get("compound").is_none() && t.get("pairs").is_none() && t["steps"].is_array());
+}
+
+/// The compound answers are septa's (`septa::concave::trace` and `collide`), written out: for
+/// the seam terrain against a shape of every kind in both orders, and against another concave
+/// polygon, every pair's pieces, steps, verdict and outcome, and every manifold.
+#[test]
+fn compound_answers_are_the_librarys() {
+    use septa::concave::{self, PairOutcome};
+    const TOL: f64 = 2e-5;
+    let terrain = seam_terrain(DVec2::ZERO);
+    let others = vec![
+        json!({"type": "box", "center": [-0.97, 0.45], "half_extents": [1, 0.5], "angle": 0.1}),
+        json!({"type": "circle", "center": [0.2, 0.4], "radius": 0.5}),
+        json!({"type": "capsule", "a": [-1, 0.3], "b": [1, 0.35], "radius": 0.35}),
+        json!({"type": "polygon", "points": [[-0.5, -0.2], [0.5, -0.1], [0.2, 0.8]]}),
+        json!({"type": "concave", "points": [[-1, -0.1], [1, -0.1], [1, 1], [0.6, 1], [0.6, 0.3], [-1, 0.3]]}),
+        json!({"type": "circle", "center": [9.0, 9.0], "radius": 0.5}),
+    ];
+    let mut compared = 0;
+    for other in &others {
+        for (a, b) in [(&terrain, other), (other, &terrain)] {
+            let got = trace_of(a, b);
+            let (pa, pb) = (api::parse_shape(a, "a").unwrap(), api::parse_shape(b, "b").unwrap());
+            let (ta, tb) = (pa.pose(), pb.pose());
+            let want = match (&pa, &pb) {
+                (api::Body::Concave(x), api::Body::Convex(y)) => concave::trace(&x.shape, ta, &y.shape, tb),
+                (api::Body::Convex(x), api::Body::Concave(y)) => concave::trace(&x.shape, ta, &y.shape, tb),
+                (api::Body::Concave(x), api::Body::Concave(y)) => concave::trace(&x.shape, ta, &y.shape, tb),
+                _ => unreachable!("one side is the terrain"),
+            };
+            let pairs = got["pairs"].as_array().unwrap();
+            assert_eq!(pairs.len(), want.pairs.len());
+            let mut stop = 0;
+            for (g, w) in pairs.iter().zip(&want.pairs) {
+                assert_eq!(
+                    (g["piece_a"].as_u64(), g["piece_b"].as_u64()),
+                    (Some(w.piece_a.into()), Some(w.piece_b.into()))
+                );
+                let steps = g["steps"].as_array().unwrap();
+                assert_eq!(steps.len(), w.trace.steps.len());
+                for (gs, ws) in steps.iter().zip(&w.trace.steps) {
+                    assert_eq!(gs["label"], ws.axis.to_string());
+                    close(num(&gs["separation"]), ws.separation.into(), TOL, "separation");
+                    close2(d2(&gs["direction"]), ws.direction.as_dvec2(), 1e-6, "direction");
+                }
+                assert_eq!(g["collides"].as_bool(), Some(w.trace.collides()));
+                let outcome = match w.outcome {
+                    PairOutcome::Apart => "apart",
+                    PairOutcome::Kept(_) => "kept",
+                    PairOutcome::Corrected { .. } => "corrected",
+                    PairOutcome::Interior(_) => "interior",
+                };
+                assert_eq!(g["outcome"], outcome);
+                stop += g["stop"].as_u64().unwrap();
+                compared += 1;
+            }
+            assert_eq!(got["stop"].as_u64(), Some(stop));
+            assert_eq!(got["collides"].as_bool(), Some(want.collides()));
+            let manifolds = got["manifolds"].as_array().unwrap();
+            assert_eq!(manifolds.len(), want.manifolds.len());
+            for (g, w) in manifolds.iter().zip(want.manifolds.iter()) {
+                assert_eq!(
+                    (g["piece_a"].as_u64(), g["piece_b"].as_u64()),
+                    (Some(w.piece_a.into()), Some(w.piece_b.into()))
+                );
+                close2(d2(&g["normal"]), w.manifold.normal.as_dvec2(), 1e-6, "manifold normal");
+                close(num(&g["depth"]), w.manifold.depth().into(), TOL, "manifold depth");
+                for (gp, wp) in g["points"].as_array().unwrap().iter().zip(w.manifold.points()) {
+                    close2(d2(&gp["point"]), wp.point.as_dvec2(), TOL, "contact point");
+                }
+            }
+        }
+    }
+    assert!(compared >= 12, "{compared}");
 }
