@@ -138,18 +138,12 @@ fn collide(id: &RawValue, Pair { a, b }: &Pair) -> Result<String, String> {
 
     let answer = match contact {
         None => Answer::separated(id),
-        Some(contact) => {
-            let points = manifold.as_ref().map_or(&[][..], |m| m.points());
-            Answer {
-                id,
-                collides: true,
-                depth: Some(tidy(contact.depth)),
-                normal: Some(xy(contact.normal)),
-                points: points.iter().map(|p| xy(p.point)).collect(),
-                depths: points.iter().map(|p| tidy(p.depth)).collect(),
-                manifolds: Some(manifold.iter().map(ManifoldOut::of).collect()),
-            }
-        }
+        Some(c) => Answer::colliding(
+            id,
+            (tidy(c.depth), xy(c.normal)),
+            manifold.iter().map(ManifoldOut::of).collect(),
+            0,
+        ),
     };
     answer.write()
 }
@@ -163,20 +157,12 @@ fn collide_concave(id: &RawValue, a: &Planar, b: &Planar) -> Result<String, Stri
         (Planar::Concave(a), Planar::Concave(b)) => collide(&a.shape, a.pose, &b.shape, b.pose),
         (Planar::Convex(_), Planar::Convex(_)) => unreachable!("a convex pair is Query::Collide"),
     })?;
-    let answer = match manifolds.deepest() {
+    let outs: Vec<ManifoldOut> = manifolds.iter().map(|p| ManifoldOut::of(&p.manifold)).collect();
+    // The deepest manifold (the first of equals) fills the keys of a convex answer.
+    let deepest = (0..outs.len()).reduce(|k, j| if outs[j].depth > outs[k].depth { j } else { k });
+    let answer = match deepest {
         None => Answer::separated(id),
-        Some(deepest) => {
-            let m = ManifoldOut::of(&deepest.manifold);
-            Answer {
-                id,
-                collides: true,
-                depth: Some(m.depth),
-                normal: Some(m.normal),
-                points: m.points,
-                depths: m.depths,
-                manifolds: Some(manifolds.iter().map(|p| ManifoldOut::of(&p.manifold)).collect()),
-            }
-        }
+        Some(k) => Answer::colliding(id, (outs[k].depth, outs[k].normal.clone()), outs, k),
     };
     answer.write()
 }
@@ -213,23 +199,38 @@ fn collide_3d(id: &RawValue, Pair3 { a, b }: &Pair3) -> Result<String, String> {
     })?;
     let answer = match contact {
         None => Answer::separated(id),
-        Some(contact) => {
-            let points = manifold.as_ref().map_or(&[][..], |m| m.points());
-            Answer {
-                id,
-                collides: true,
-                depth: Some(tidy(contact.depth)),
-                normal: Some(xyz(contact.normal)),
-                points: points.iter().map(|p| xyz(p.point)).collect(),
-                depths: points.iter().map(|p| tidy(p.depth)).collect(),
-                manifolds: Some(manifold.iter().map(ManifoldOut::of_3d).collect()),
-            }
-        }
+        Some(c) => Answer::colliding(
+            id,
+            (tidy(c.depth), xyz(c.normal)),
+            manifold.iter().map(ManifoldOut::of_3d).collect(),
+            0,
+        ),
     };
     answer.write()
 }
 
 impl<'a> Answer<'a> {
+    /// The answer for shapes that collide: the MTV (depth, normal), every manifold, and the
+    /// points and depths of manifold `shown` (none if the library gave no manifold).
+    fn colliding(
+        id: &'a RawValue,
+        (depth, normal): (f32, Vec<f32>),
+        manifolds: Vec<ManifoldOut>,
+        shown: usize,
+    ) -> Answer<'a> {
+        let (points, depths) =
+            manifolds.get(shown).map_or((vec![], vec![]), |m| (m.points.clone(), m.depths.clone()));
+        Answer {
+            id,
+            collides: true,
+            depth: Some(depth),
+            normal: Some(normal),
+            points,
+            depths,
+            manifolds: Some(manifolds),
+        }
+    }
+
     /// The answer for shapes that do not collide.
     fn separated(id: &'a RawValue) -> Answer<'a> {
         Answer {

@@ -98,11 +98,26 @@ pub(crate) fn to_local_frame(points: &[DVec2]) -> Result<(Vec<Vector>, Vector), 
             return Err(ShapeError::OutOfRange { index });
         }
     }
+    let center = local_origin(points);
+    Ok((to_local(points, center), center))
+}
+
+/// The centre of the points' bounding box, rounded to [`Real`]: the local origin of a shape
+/// given by these world points (see [`to_local_frame`]). Zero for no points.
+pub(crate) fn local_origin(points: &[DVec2]) -> Vector {
+    if points.is_empty() {
+        return Vector::ZERO;
+    }
     let (lo, hi) =
         points.iter().fold((DVec2::INFINITY, DVec2::NEG_INFINITY), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-    let center = if points.is_empty() { Vector::ZERO } else { ((lo + hi) * 0.5).to_real() };
-    let origin = center.to_f64(); // exact
-    Ok((points.iter().map(|&p| (p - origin).to_real()).collect(), center))
+    ((lo + hi) * 0.5).to_real()
+}
+
+/// The points' offsets from `origin`, each computed in f64 (exactly, `origin` being a [`Real`])
+/// and rounded once.
+pub(crate) fn to_local(points: &[DVec2], origin: Vector) -> Vec<Vector> {
+    let origin = origin.to_f64();
+    points.iter().map(|&p| (p - origin).to_real()).collect()
 }
 
 /// Widening to f64, for the few computations that must not overflow or underflow (see

@@ -158,14 +158,8 @@ impl SimplePolygon {
         for (k, hole) in holes.iter().enumerate() {
             check(Ring::Hole(k), hole.as_ref())?;
         }
-        let (lo, hi) = outline
-            .iter()
-            .fold((DVec2::INFINITY, DVec2::NEG_INFINITY), |(lo, hi), &p| (lo.min(p), hi.max(p)));
-        let center = if outline.is_empty() { Vector::ZERO } else { crate::ToReal::to_real((lo + hi) * 0.5) };
-        let origin = center.to_f64(); // exact
-        let local = |points: &[DVec2]| -> Vec<Vector> {
-            points.iter().map(|&p| crate::ToReal::to_real(p - origin)).collect()
-        };
+        let center = crate::real::local_origin(outline);
+        let local = |points: &[DVec2]| crate::real::to_local(points, center);
         let holes: Vec<Vec<Vector>> = holes.iter().map(|h| local(h.as_ref())).collect();
         Ok((SimplePolygon::with_holes(&local(outline), &holes)?, crate::Pose::from_translation(center)))
     }
