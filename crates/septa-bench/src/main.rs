@@ -1,5 +1,6 @@
 //! `septa-bench`: septa against the reference article's algorithm, Box2D and parry2d, on the
-//! article's workload, plus its temporal-coherence experiment and the concave section.
+//! article's workload, plus its temporal-coherence experiment and the concave section; and
+//! septa3d against Box3D and parry3d on cuboids and convex hulls (the 3D section).
 //!
 //! ```text
 //! cargo run --release -p septa-bench [-- --quick] [--json FILE] [--svg FILE] [--seed N] [--sets A,B]
@@ -7,15 +8,17 @@
 //!
 //! Prints the machine, the seed, each set's calibration and correctness cross-check, a markdown
 //! table of nanoseconds per call (rows: set × query; columns: implementations; then septa's
-//! speed-up over each), the concave section's tables, and the coherence experiment. See the
-//! modules for the details: [`workload`] (the pairs), [`seed`] (the reference algorithm),
-//! [`impls`] (the contestants), [`crosscheck`], [`timing`], [`report`], [`coherence`] and
-//! [`concave`] (decomposition, and a concave shape against boxes).
+//! speed-up over each), the concave section's tables, the 3D section's table and targets, and
+//! the coherence experiments. See the modules for the details: [`workload`] (the pairs),
+//! [`seed`] (the reference algorithm), [`impls`] (the contestants), [`crosscheck`], [`timing`],
+//! [`report`], [`coherence`], [`concave`] (decomposition, and a concave shape against boxes) and
+//! [`polyhedra`] (3D).
 
 mod coherence;
 mod concave;
 mod crosscheck;
 mod impls;
+mod polyhedra;
 mod report;
 mod seed;
 mod timing;
@@ -37,6 +40,7 @@ struct Options {
     quick: bool,
     json: Option<String>,
     svg: Option<String>,
+    svg3d: Option<String>,
     seed: Option<u64>,
     /// Only these sets (and no coherence experiment), when given.
     sets: Option<Vec<String>>,
@@ -47,10 +51,13 @@ const USAGE: &str = "usage: septa-bench [--quick] [--json FILE] [--svg FILE] [--
   --quick      a small run (few pairs, 3 runs per chunk) that finishes in seconds
   --json FILE  write the measurements as [{\"set\", \"op\", \"impl\", \"ns\"}, ...]
   --svg FILE   draw ns per call against vertex count (log scales)
+  --svg3d FILE the same for the 3D hull sets
   --seed N     the random seed (default 1586995920)
   --sets A,B   only these sets (e.g. 16-all,64-all), and no coherence experiment; `concave`
                selects the whole concave section (or name its sets: concave-star-100,
-               concave-terrain-100, concave-star-1000, concave-terrain-1000, concave-20-box)";
+               concave-terrain-100, concave-star-1000, concave-terrain-1000, concave-20-box);
+               `3d` the whole 3D section (or name its sets: box-30%, box-all, hull8-30%,
+               hull8-all, ... hull64-all; coherence-3d for its coherence experiment)";
 
 fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut options = Options::default();
@@ -61,6 +68,7 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--quick" => options.quick = true,
             "--json" => options.json = Some(value("--json")?),
             "--svg" => options.svg = Some(value("--svg")?),
+            "--svg3d" => options.svg3d = Some(value("--svg3d")?),
             "--seed" => {
                 let v = value("--seed")?;
                 options.seed = Some(v.parse().map_err(|_| format!("bad seed: {v}"))?);
@@ -68,7 +76,11 @@ fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
             "--sets" => {
                 let list = value("--sets")?;
                 let names: Vec<String> = list.split(',').map(String::from).collect();
-                let known = |n: &str| SETS.iter().any(|s| s.name == n) || concave::names().any(|c| c == n);
+                let known = |n: &str| {
+                    SETS.iter().any(|s| s.name == n)
+                        || concave::names().any(|c| c == n)
+                        || polyhedra::names().any(|c| c == n)
+                };
                 if let Some(bad) = names.iter().find(|n| !known(n.as_str())) {
                     return Err(format!("unknown set: {bad}"));
                 }
@@ -111,6 +123,7 @@ fn main() -> ExitCode {
     let started = Instant::now();
     let seed = options.seed.unwrap_or(DEFAULT_SEED);
     let concave_size = if options.quick { concave::Size::QUICK } else { concave::Size::FULL };
+    let config_3d = if options.quick { polyhedra::Config::QUICK } else { polyhedra::Config::FULL };
     let (pairs, calibration, config) = if options.quick {
         (1000, 4000, timing::Config { chunk: 250, runs: 3, passes: 1 })
     } else {
@@ -188,12 +201,35 @@ fn main() -> ExitCode {
     if let Some(section) = &section {
         failures += section.failures();
     }
+    let any_3d = polyhedra::sets::SETS.iter().any(|s| polyhedra::selected(options.sets.as_deref(), s.name));
+    let section_3d = any_3d.then(|| {
+        println!("\n### 3D: boxes and hulls\n");
+        println!(
+            "{} pairs per set, chunks of {}. Every answer against the exact separation (f64 brute force over \
+             all face normals and edge pairs), pairs within {:e} of touching excluded: verdict mismatches / \
+             pairs compared; contact depths within {:e}; septa's collide depths within septa3d's documented \
+             bound, the others' deepest points against the MTV depth for information.\n",
+            config_3d.size.pairs,
+            config_3d.chunk,
+            crosscheck::NEAR,
+            crosscheck::DEPTH_TOLERANCE
+        );
+        let t0 = Instant::now();
+        let section =
+            polyhedra::Section::generate(&config_3d, options.sets.as_deref(), derive_seed(seed, 0x3D));
+        println!("- generated and checked in {:.1} s", t0.elapsed().as_secs_f64());
+        section
+    });
+    if let Some(section) = &section_3d {
+        failures += section.failures();
+    }
 
     // Every set in each pass, a few runs of each chunk per pass; each chunk's fastest run over
     // all passes counts (see `timing`). The shapes are built afresh for each pass, from the same
     // pairs.
     let mut chunks: Vec<(&'static str, Op, &'static str, timing::Chunks)> = Vec::new();
-    let mut concave_chunks: Vec<concave::Timed> = Vec::new();
+    let mut concave_chunks: Vec<timing::Timed> = Vec::new();
+    let mut chunks_3d: Vec<timing::Timed> = Vec::new();
     for pass in 0..config.passes {
         let t0 = Instant::now();
         let mut slot = 0;
@@ -220,10 +256,17 @@ fn main() -> ExitCode {
                 concave_chunks = timed;
             } else {
                 for (kept, new) in concave_chunks.iter_mut().zip(&timed) {
-                    assert!(
-                        (kept.set, kept.op, kept.implementation) == (new.set, new.op, new.implementation)
-                    );
-                    kept.chunks.merge(&new.chunks);
+                    kept.merge(new);
+                }
+            }
+        }
+        if let Some(section) = &section_3d {
+            let timed = section.time_pass(config.runs_per_pass());
+            if pass == 0 {
+                chunks_3d = timed;
+            } else {
+                for (kept, new) in chunks_3d.iter_mut().zip(&timed) {
+                    kept.merge(new);
                 }
             }
         }
@@ -244,25 +287,37 @@ fn main() -> ExitCode {
         print!("{}", report::markdown(&results));
     }
     if let Some(section) = &section {
-        let measured: Vec<Measurement> = concave_chunks
-            .iter()
-            .map(|t| Measurement {
-                set: t.set,
-                op: t.op,
-                implementation: t.implementation,
-                ns: t.chunks.ns_per_call(t.calls),
-            })
-            .collect();
+        let measured: Vec<Measurement> = concave_chunks.iter().map(Measurement::from).collect();
         let ns: Vec<_> = measured.iter().map(|m| (m.set, m.op, m.implementation, m.ns)).collect();
         println!("\n## Concave polygons\n");
         print!("{}", section.markdown(&ns));
         results.extend(measured);
     }
 
+    let mut results_3d: Vec<Measurement> = Vec::new();
+    if let Some(section) = &section_3d {
+        results_3d = chunks_3d.iter().map(Measurement::from).collect();
+        let ns: Vec<_> = results_3d.iter().map(|m| (m.set, m.op, m.implementation, m.ns)).collect();
+        println!("\n## 3D: nanoseconds per call\n");
+        print!("{}", section.markdown(&ns));
+        results.extend(results_3d.iter().cloned());
+    }
+
     if options.sets.is_none() {
         println!("\n## Temporal coherence\n");
         let outcome = coherence::run(coherence_config, derive_seed(seed, 0xC0DE));
         print!("{}", outcome.markdown(&coherence_config));
+    }
+    if options
+        .sets
+        .as_ref()
+        .is_none_or(|only| only.iter().any(|n| n == polyhedra::COHERENCE || n == polyhedra::SECTION))
+    {
+        println!("\n## 3D temporal coherence\n");
+        let c = config_3d.coherence;
+        let outcome = polyhedra::coherence::run(c, derive_seed(seed, 0xC0DE3D));
+        print!("{}", outcome.markdown(&c));
+        failures += outcome.failures();
     }
 
     if let Some(path) = &options.json {
@@ -280,9 +335,19 @@ fn main() -> ExitCode {
         }
         println!("wrote {path}");
     }
+    if let Some(path) = &options.svg3d {
+        let title = format!("septa-bench 3D: ns per call ({})", machine());
+        if let Err(e) = std::fs::write(path, polyhedra::svg(&results_3d, &title)) {
+            eprintln!("cannot write {path}: {e}");
+            return ExitCode::FAILURE;
+        }
+        println!("wrote {path}");
+    }
     println!("\ntotal time: {:.1} s", started.elapsed().as_secs_f64());
     if failures > 0 {
-        eprintln!("error: {failures} disagreements between seed, septa and the exact answers (or failed decompositions)");
+        eprintln!(
+            "error: {failures} disagreements between seed, septa (2D or 3D) and the exact answers (or failed decompositions)"
+        );
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
@@ -305,5 +370,8 @@ mod tests {
         assert_eq!(parse(args("--sets concave,8-all")).unwrap().sets.unwrap(), ["concave", "8-all"]);
         assert!(parse(args("--sets concave-20-box,concave-star-100")).is_ok());
         assert!(parse(args("--sets concave-star-99")).is_err());
+        assert!(parse(args("--sets 3d,box-all,hull64-30%,coherence-3d")).is_ok());
+        assert!(parse(args("--sets hull12-all")).is_err());
+        assert_eq!(parse(args("--svg3d c.svg")).unwrap().svg3d.as_deref(), Some("c.svg"));
     }
 }

@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::impls::{Op, NAMES};
+use crate::timing::Timed;
 use crate::workload::{Density, Other, SetSpec, SETS};
 
 /// One measurement.
@@ -18,14 +19,30 @@ pub struct Measurement {
     pub ns: f64,
 }
 
+impl From<&Timed> for Measurement {
+    fn from(t: &Timed) -> Measurement {
+        Measurement { set: t.set, op: t.op, implementation: t.implementation, ns: t.ns_per_call() }
+    }
+}
+
 /// The measurement of (set, op, implementation), if any.
 fn find(results: &[Measurement], set: &str, op: Op, implementation: &str) -> Option<f64> {
     results.iter().find(|m| m.set == set && m.op == op && m.implementation == implementation).map(|m| m.ns)
 }
 
-/// The implementations with at least one measurement, in column order.
+/// The implementations with at least one measurement, in column order (2D, then 3D).
 fn columns(results: &[Measurement]) -> Vec<&'static str> {
-    NAMES.iter().copied().filter(|name| results.iter().any(|m| m.implementation == *name)).collect()
+    NAMES
+        .iter()
+        .chain(&crate::polyhedra::NAMES)
+        .copied()
+        .filter(|name| results.iter().any(|m| m.implementation == *name))
+        .fold(Vec::new(), |mut names, name| {
+            if !names.contains(&name) {
+                names.push(name);
+            }
+            names
+        })
 }
 
 /// The markdown table: one row per set and query, one column per implementation, then septa's
@@ -129,6 +146,7 @@ fn colour(implementation: &str) -> &'static str {
         "septa-batch" => "#17becf",
         "box2d" => "#ff7f0e",
         "box2d-ffi" => "#d62728",
+        "box3d" => "#ff7f0e",
         _ => "#2ca02c",
     }
 }
@@ -153,12 +171,60 @@ fn series_sets(density: Density) -> Vec<SetSpec> {
 /// "all intersect" sets (4–64 vertices), one for the "~30 %" sets (4–16); one line per
 /// implementation (colour) and query (dash pattern).
 pub fn svg(results: &[Measurement], title: &str) -> String {
+    let panel = |density: Density, caption: &'static str| Panel {
+        caption,
+        sets: series_sets(density).iter().map(|s| (s.name, s.sides as f64)).collect(),
+    };
+    let chart = Chart {
+        title,
+        panels: [
+            panel(Density::All, "every pair intersects"),
+            panel(Density::Thirty, "~30 % of pairs intersect"),
+        ],
+        ticks: &[4.0, 8.0, 16.0, 32.0, 64.0],
+        x_label: "vertices per polygon",
+        ops: &Op::ALL,
+        note: "polygon–circle sets: see table",
+        // The circle sets are not drawn, but their times set the scale too.
+        scale_sets: SETS.iter().map(|s| s.name).collect(),
+    };
+    draw(results, &chart)
+}
+
+/// One panel of a chart: its caption, and its sets with their x values (vertex counts).
+pub struct Panel {
+    /// Above the panel.
+    pub caption: &'static str,
+    /// (set name, x) in x order.
+    pub sets: Vec<(&'static str, f64)>,
+}
+
+/// A chart of two panels, ns per call against vertex count on log scales.
+pub struct Chart<'a> {
+    /// At the top.
+    pub title: &'a str,
+    /// Left and right.
+    pub panels: [Panel; 2],
+    /// The x values marked (the first and last bound the axis).
+    pub ticks: &'a [f64],
+    /// Under the x axis.
+    pub x_label: &'a str,
+    /// The queries drawn (dash patterns), in legend order.
+    pub ops: &'a [Op],
+    /// A line under the legend.
+    pub note: &'a str,
+    /// The sets whose times set the y scale and the legend (those drawn, and maybe others).
+    pub scale_sets: Vec<&'static str>,
+}
+
+/// Draws `chart` from `results` (only the measurements of its `scale_sets`).
+pub fn draw(results: &[Measurement], chart: &Chart) -> String {
     let (panel_w, panel_h, margin, legend_w) = (420.0, 340.0, 60.0, 200.0);
     let width = 2.0 * (panel_w + margin) + legend_w + 20.0;
     let height = panel_h + 2.0 * margin + 20.0;
-    // Only the convex sets are drawn (the concave section has its own table).
+    let title = chart.title;
     let results: Vec<Measurement> =
-        results.iter().filter(|m| SETS.iter().any(|s| s.name == m.set)).cloned().collect();
+        results.iter().filter(|m| chart.scale_sets.contains(&m.set)).cloned().collect();
     let results = &results[..];
     let (lo, hi) =
         results.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), m| (lo.min(m.ns), hi.max(m.ns)));
@@ -178,15 +244,11 @@ pub fn svg(results: &[Measurement], title: &str) -> String {
         escape(title)
     );
     let cols = columns(results);
-    for (p, (density, caption)) in
-        [(Density::All, "every pair intersects"), (Density::Thirty, "~30 % of pairs intersect")]
-            .iter()
-            .enumerate()
-    {
-        let sets = series_sets(*density);
+    for (p, panel) in chart.panels.iter().enumerate() {
+        let caption = panel.caption;
         let x0 = margin + p as f64 * (panel_w + margin);
         let y0 = margin + 10.0;
-        let (n_lo, n_hi) = (4f64, 64f64);
+        let (n_lo, n_hi) = (chart.ticks[0], chart.ticks[chart.ticks.len() - 1]);
         let x = |n: f64| x0 + (n.log2() - n_lo.log2()) / (n_hi.log2() - n_lo.log2()) * panel_w;
         let y =
             |ns: f64| y0 + panel_h - (ns.log10() - y_lo.log10()) / (y_hi.log10() - y_lo.log10()) * panel_h;
@@ -201,7 +263,7 @@ pub fn svg(results: &[Measurement], title: &str) -> String {
             y0 - 8.0
         );
         // Grid: vertex counts and decades (with 2× and 5× ticks).
-        for n in [4.0, 8.0, 16.0, 32.0, 64.0] {
+        for &n in chart.ticks {
             let _ = writeln!(
                 out,
                 r##"<line x1="{0}" y1="{y0}" x2="{0}" y2="{1}" stroke="#ddd"/><text x="{0}" y="{2}" text-anchor="middle">{n}</text>"##,
@@ -236,9 +298,10 @@ pub fn svg(results: &[Measurement], title: &str) -> String {
         }
         let _ = writeln!(
             out,
-            r#"<text x="{}" y="{}" text-anchor="middle">vertices per polygon</text>"#,
+            r#"<text x="{}" y="{}" text-anchor="middle">{}</text>"#,
             x0 + panel_w / 2.0,
-            y0 + panel_h + 34.0
+            y0 + panel_h + 34.0,
+            chart.x_label
         );
         let _ = writeln!(
             out,
@@ -247,10 +310,11 @@ pub fn svg(results: &[Measurement], title: &str) -> String {
             y0 + panel_h / 2.0
         );
         for c in &cols {
-            for op in Op::ALL {
-                let points: Vec<(f64, f64)> = sets
+            for &op in chart.ops {
+                let points: Vec<(f64, f64)> = panel
+                    .sets
                     .iter()
-                    .filter_map(|s| find(results, s.name, op, c).map(|ns| (x(s.sides as f64), y(ns))))
+                    .filter_map(|&(set, n)| find(results, set, op, c).map(|ns| (x(n), y(ns))))
                     .collect();
                 if points.is_empty() {
                     continue;
@@ -285,7 +349,7 @@ pub fn svg(results: &[Measurement], title: &str) -> String {
         ly += 18.0;
     }
     ly += 10.0;
-    for op in Op::ALL {
+    for &op in chart.ops {
         let _ = writeln!(
             out,
             r##"<line x1="{lx}" y1="{ly}" x2="{}" y2="{ly}" stroke="#333" stroke-width="2" stroke-dasharray="{}"/><text x="{}" y="{}">{}</text>"##,
@@ -297,11 +361,7 @@ pub fn svg(results: &[Measurement], title: &str) -> String {
         );
         ly += 18.0;
     }
-    let _ = writeln!(
-        out,
-        r#"<text x="{lx}" y="{}" font-size="10">polygon–circle sets: see table</text>"#,
-        ly + 10.0
-    );
+    let _ = writeln!(out, r#"<text x="{lx}" y="{}" font-size="10">{}</text>"#, ly + 10.0, escape(chart.note));
     out.push_str("</svg>\n");
     out
 }

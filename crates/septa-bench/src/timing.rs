@@ -55,6 +55,37 @@ impl Chunks {
     }
 }
 
+/// One timed row of a section (the concave or the 3D one), merged over passes.
+#[derive(Clone, Debug)]
+pub struct Timed {
+    /// The set.
+    pub set: &'static str,
+    /// The query.
+    pub op: Op,
+    /// The implementation.
+    pub implementation: &'static str,
+    /// Each chunk's fastest run.
+    pub chunks: Chunks,
+    /// Calls per pass over the set (pairs, polygons or boxes).
+    pub calls: usize,
+}
+
+impl Timed {
+    /// Keeps, chunk by chunk, the faster of this row and the same row of a later pass.
+    pub fn merge(&mut self, later: &Timed) {
+        assert!(
+            (self.set, self.op, self.implementation) == (later.set, later.op, later.implementation),
+            "passes differ"
+        );
+        self.chunks.merge(&later.chunks);
+    }
+
+    /// Nanoseconds per call.
+    pub fn ns_per_call(&self) -> f64 {
+        self.chunks.ns_per_call(self.calls)
+    }
+}
+
 /// Times `op` on the first `pairs` pairs for every implementation in `impls` that supports it,
 /// running each chunk `runs` times, after one warm-up pass over the whole set. Returns
 /// (implementation name, each chunk's fastest time).

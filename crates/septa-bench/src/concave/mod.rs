@@ -33,7 +33,7 @@ use glam::{DVec2, Vec2};
 use septa::concave::{ConcavePolygon, Method, SimplePolygon};
 
 use crate::impls::Op;
-use crate::timing::{self, Chunks};
+use crate::timing::{self, Chunks, Timed};
 use crate::workload::{derive_seed, Rng};
 use collide::CollideSet;
 use polygons::Family;
@@ -271,21 +271,6 @@ impl DecomposeSet {
         });
         contestants.iter().zip(chunks).map(|(c, t)| (c.0, c.1, t)).collect()
     }
-}
-
-/// One timed row of the section, merged over passes.
-#[derive(Clone, Debug)]
-pub struct Timed {
-    /// The set.
-    pub set: &'static str,
-    /// The query.
-    pub op: Op,
-    /// The implementation.
-    pub implementation: &'static str,
-    /// Each chunk's fastest run.
-    pub chunks: Chunks,
-    /// Calls per pass over the set (polygons, or boxes).
-    pub calls: usize,
 }
 
 /// The section: its sets, generated and cross-checked.

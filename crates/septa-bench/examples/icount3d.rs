@@ -1,0 +1,238 @@
+//! A fixed 3D workload for instruction counting under callgrind (stable where wall-clock time
+//! on a shared machine is not), like `icount` for 2D:
+//!
+//! ```text
+//! cargo build --release -p septa-bench --example icount3d
+//! valgrind --tool=callgrind --toggle-collect='icount3d::run_*' \
+//!     target/release/examples/icount3d collide hull32 1.06 septa
+//! ```
+//!
+//! Arguments: the query (`overlaps`, `contact`, `collide`; Box3D has `collide` only), the
+//! shapes (`box`, or `hullK` for hulls of K random points on the unit sphere, as the bench
+//! draws them: every face plane at least 0.25 from the origin, general position), the spread
+//! `R` (B's centre is A's plus an offset uniform in a ball of radius `R`; the bench prints
+//! each set's `R`), and the implementation (`septa` or `box3d`). The pairs pick from a pool of
+//! [`POOL`] shapes, with uniform random rotations; the counted function runs the query once
+//! on each of [`PAIRS`] pairs, so the instructions per call are its inclusive count ÷ `PAIRS`.
+//!
+//! With `ICOUNT_TIME=N` in the environment it times instead: the pairs in chunks of 100, each
+//! chunk run `N` times and its fastest run kept, summed, printed as ns per call.
+
+#[allow(dead_code)]
+#[path = "../src/workload.rs"]
+mod workload;
+
+#[allow(dead_code)]
+#[path = "../src/polyhedra/shapes.rs"]
+mod shapes;
+
+use std::hint::black_box;
+
+use boxddd_sys::ffi;
+use glam::{DVec3, Quat, Vec3};
+use septa3d::{Collide, ConvexHull, Cuboid, Pose};
+
+use workload::Rng;
+
+/// Pairs per run.
+const PAIRS: usize = 2000;
+
+/// Distinct shapes the pairs pick from.
+const POOL: usize = 16;
+
+/// One pair: pool indices, centres and rotations (f32 values).
+struct Pair {
+    a: usize,
+    b: usize,
+    a_center: Vec3,
+    a_rotation: Quat,
+    b_center: Vec3,
+    b_rotation: Quat,
+}
+
+fn pairs(spread: f64) -> Vec<Pair> {
+    let mut rng = Rng::new(12345);
+    (0..PAIRS)
+        .map(|_| {
+            let a_center =
+                DVec3::new(rng.uniform(-50.0, 50.0), rng.uniform(-50.0, 50.0), rng.uniform(-50.0, 50.0));
+            let rotation = |rng: &mut Rng| shapes::random_rotation(rng).as_quat().normalize();
+            let (a_rotation, b_rotation) = (rotation(&mut rng), rotation(&mut rng));
+            let b_center = a_center + shapes::in_unit_ball(&mut rng) * spread;
+            let (a, b) = ((rng.next_u64() % POOL as u64) as usize, (rng.next_u64() % POOL as u64) as usize);
+            Pair { a, b, a_center: a_center.as_vec3(), a_rotation, b_center: b_center.as_vec3(), b_rotation }
+        })
+        .collect()
+}
+
+/// The query on every pair.
+#[inline(never)]
+fn run_septa<S: Collide<S>>(op: &str, pool: &[S], shapes: &[(usize, Pose, usize, Pose)]) -> f32 {
+    let mut sum = 0.0;
+    match op {
+        "overlaps" => {
+            for &(a, pa, b, pb) in shapes {
+                sum += septa3d::overlaps(&pool[a], pa, &pool[b], pb) as u32 as f32;
+            }
+        }
+        "contact" => {
+            for &(a, pa, b, pb) in shapes {
+                if let Some(c) = septa3d::contact(&pool[a], pa, &pool[b], pb) {
+                    sum += c.normal.x + c.normal.y + c.normal.z + c.depth;
+                }
+            }
+        }
+        "collide" => {
+            for &(a, pa, b, pb) in shapes {
+                if let Some(m) = septa3d::collide(&pool[a], pa, &pool[b], pb) {
+                    sum += m.normal.x + m.normal.y + m.normal.z;
+                    for p in m.points() {
+                        sum += p.point.x + p.point.y + p.point.z + p.depth;
+                    }
+                }
+            }
+        }
+        _ => panic!("unknown query {op}"),
+    }
+    sum
+}
+
+/// `b3CollideHulls` on every pair, relative transform per call, zeroed cache.
+#[inline(never)]
+fn run_box3d(
+    pool: &[*const ffi::b3HullData],
+    shapes: &[(usize, ffi::b3Transform, usize, ffi::b3Transform)],
+) -> f32 {
+    let mut sum = 0.0;
+    let mut points: [ffi::b3LocalManifoldPoint; 4] = unsafe { std::mem::zeroed() };
+    for (a, xa, b, xb) in shapes {
+        let qa = Quat::from_xyzw(xa.q.v.x, xa.q.v.y, xa.q.v.z, xa.q.s).conjugate();
+        let p = qa * Vec3::new(xb.p.x - xa.p.x, xb.p.y - xa.p.y, xb.p.z - xa.p.z);
+        let q = qa * Quat::from_xyzw(xb.q.v.x, xb.q.v.y, xb.q.v.z, xb.q.s);
+        let xf = ffi::b3Transform {
+            p: ffi::b3Vec3 { x: p.x, y: p.y, z: p.z },
+            q: ffi::b3Quat { v: ffi::b3Vec3 { x: q.x, y: q.y, z: q.z }, s: q.w },
+        };
+        let mut cache = ffi::b3SATCache { separation: 0.0, type_: 0, indexA: 0, indexB: 0, hit: 0 };
+        // SAFETY: plain C data; the buffer holds the 4 points the capacity promises.
+        let mut m: ffi::b3LocalManifold = unsafe { std::mem::zeroed() };
+        m.points = points.as_mut_ptr();
+        unsafe { ffi::b3CollideHulls(&mut m, 4, pool[*a], pool[*b], xf, &mut cache) };
+        sum += m.normal.x + m.pointCount as f32;
+    }
+    sum
+}
+
+/// `ICOUNT_TIME`, when set: how many times to run each chunk.
+fn timed_runs() -> Option<usize> {
+    std::env::var("ICOUNT_TIME").ok().map(|n| n.parse().expect("ICOUNT_TIME: a number of runs"))
+}
+
+/// Prints ns per call: chunks of 100 pairs, the fastest of `runs` runs of each, summed.
+fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
+    let mut total = 0.0;
+    for chunk in shapes.chunks(100) {
+        let mut best = f64::INFINITY;
+        for _ in 0..runs {
+            let start = std::time::Instant::now();
+            black_box(run(chunk));
+            best = best.min(start.elapsed().as_secs_f64());
+        }
+        total += best;
+    }
+    println!("{:.1} ns per call", total * 1e9 / shapes.len() as f64);
+}
+
+fn septa_pose(c: Vec3, q: Quat) -> Pose {
+    Pose::new(c, q)
+}
+
+fn septa<S: Collide<S>>(op: &str, pool: Vec<S>, pairs: &[Pair]) -> f32 {
+    let shapes: Vec<_> = pairs
+        .iter()
+        .map(|p| {
+            (
+                p.a % pool.len(),
+                septa_pose(p.a_center, p.a_rotation),
+                p.b % pool.len(),
+                septa_pose(p.b_center, p.b_rotation),
+            )
+        })
+        .collect();
+    if let Some(runs) = timed_runs() {
+        time(&shapes, runs, |chunk| run_septa(black_box(op), &pool, black_box(chunk)));
+        return 0.0;
+    }
+    run_septa(black_box(op), &pool, black_box(&shapes))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let [_, op, set, spread, which] = &args[..] else {
+        panic!("usage: icount3d QUERY box|hullK SPREAD septa|box3d");
+    };
+    let spread: f64 = spread.parse().expect("SPREAD: a number");
+    let points = match set.as_str() {
+        "box" => None,
+        hull => Some(hull.strip_prefix("hull").and_then(|k| k.parse::<usize>().ok()).expect("box or hullK")),
+    };
+    let mut rng = Rng::new(777);
+    let polytopes: Vec<shapes::Polytope> = match points {
+        None => vec![shapes::cuboid()],
+        Some(k) => (0..POOL).map(|_| shapes::random_hull(k, &mut rng).0).collect(),
+    };
+    let pairs = pairs(spread);
+    let sum = match which.as_str() {
+        "septa" => match points {
+            None => septa(op, vec![Cuboid::new(shapes::box_half_extents().as_vec3()).unwrap()], &pairs),
+            Some(_) => {
+                let pool = polytopes.iter().map(|p| ConvexHull::new(&p.points_f32()).unwrap()).collect();
+                septa(op, pool, &pairs)
+            }
+        },
+        "box3d" => {
+            assert_eq!(op, "collide", "Box3D has collide only");
+            let mut boxes = Vec::new();
+            let pool: Vec<*const ffi::b3HullData> = match points {
+                None => {
+                    let h = shapes::box_half_extents().as_vec3();
+                    boxes.push(Box::new(unsafe { ffi::b3MakeBoxHull(h.x, h.y, h.z) }));
+                    vec![&boxes[0].base as *const ffi::b3HullData]
+                }
+                Some(_) => polytopes
+                    .iter()
+                    .map(|p| {
+                        let pts: Vec<ffi::b3Vec3> =
+                            p.points_f32().iter().map(|v| ffi::b3Vec3 { x: v.x, y: v.y, z: v.z }).collect();
+                        let hull =
+                            unsafe { ffi::b3CreateHull(pts.as_ptr(), pts.len() as i32, pts.len() as i32) };
+                        assert!(!hull.is_null(), "Box3D refused the hull");
+                        hull as *const ffi::b3HullData
+                    })
+                    .collect(),
+            };
+            let transform = |c: Vec3, q: Quat| ffi::b3Transform {
+                p: ffi::b3Vec3 { x: c.x, y: c.y, z: c.z },
+                q: ffi::b3Quat { v: ffi::b3Vec3 { x: q.x, y: q.y, z: q.z }, s: q.w },
+            };
+            let shapes: Vec<_> = pairs
+                .iter()
+                .map(|p| {
+                    (
+                        p.a % pool.len(),
+                        transform(p.a_center, p.a_rotation),
+                        p.b % pool.len(),
+                        transform(p.b_center, p.b_rotation),
+                    )
+                })
+                .collect();
+            if let Some(runs) = timed_runs() {
+                time(&shapes, runs, |chunk| run_box3d(&pool, black_box(chunk)));
+                return;
+            }
+            run_box3d(&pool, black_box(&shapes))
+        }
+        _ => panic!("unknown implementation {which}"),
+    };
+    println!("{sum}");
+}
