@@ -100,11 +100,16 @@ pub(crate) fn across(ends: [Vector; 2], p: Vector) -> Option<Vector> {
     // Removing the part along the segment twice ("twice is enough", as in Gram–Schmidt): when
     // `p` is within rounding of the line, one pass leaves a remainder whose direction is noise
     // *and* not quite perpendicular; the second pass makes it perpendicular, which is all the
-    // axis then needs (the segment's shadow on it is a point).
+    // axis then needs (the segment's shadow on it is a point). But a remainder at the level of
+    // rounding may still lie along the line: on a line such as x = y = z the rounding errors
+    // of the three coordinates are alike, and both passes leave a vector parallel to it (the
+    // MTV then ran along the core, several times too deep). So a remainder within rounding of
+    // zero counts as none: `p` is on the line, and any perpendicular will do.
     let once = w - along * w.dot(along);
     let rejection = once - along * once.dot(along);
     let r = rejection.length();
-    let direction: DVec3 = if r > 0.0 { rejection / r } else { along.any_orthonormal_vector() };
+    let rounding = 64.0 * f64::EPSILON * w.length();
+    let direction: DVec3 = if r > rounding { rejection / r } else { along.any_orthonormal_vector() };
     Some(direction.to_real())
 }
 
