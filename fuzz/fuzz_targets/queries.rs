@@ -167,6 +167,7 @@ fn check_trace(t: &Trace) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn queries(
     a: &Shape,
     pa: Pose,
