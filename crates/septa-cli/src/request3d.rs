@@ -62,7 +62,9 @@ pub fn shape(kind: &str, members: &Members, path: &str) -> Result<Placed3, Strin
                 Some((_, raw)) => rotation(raw, &field("rotation"))?,
             };
             let cuboid = Cuboid::new(half).map_err(|e| match e {
-                ShapeError::InvalidHalfExtents { .. } => format!("{}: {e}", field("half_extents")),
+                ShapeError::InvalidHalfExtents { .. } | ShapeError::FlatCuboid { .. } => {
+                    format!("{}: {e}", field("half_extents"))
+                }
                 e => library(e),
             })?;
             Ok(Placed3 { shape: Shape::Cuboid(cuboid), pose: Pose::new(center.as_vec3(), rotation) })

@@ -60,6 +60,18 @@ pub enum ShapeError {
         /// The half extent along its z axis.
         z: Real,
     },
+    /// A cuboid's smallest half extent is less than
+    /// [`COPLANAR_TOLERANCE`](crate::COPLANAR_TOLERANCE) times its largest: it is flat to the
+    /// precision septa3d computes in (a point cloud that flat is refused as
+    /// [`ShapeError::Coplanar`]), and its nearly opposite faces would lose edge axes to rounding.
+    FlatCuboid {
+        /// The half extent along the cuboid's x axis.
+        x: Real,
+        /// The half extent along its y axis.
+        y: Real,
+        /// The half extent along its z axis.
+        z: Real,
+    },
     /// A rotation given as a quaternion is zero (or not finite), so it cannot be normalised.
     ZeroRotation,
 }
@@ -91,6 +103,12 @@ impl core::fmt::Display for ShapeError {
             ShapeError::InvalidHalfExtents { x, y, z } => write!(
                 f,
                 "cuboid half extents must all be greater than zero and at most {limit:e}, got [{x}, {y}, {z}]"
+            ),
+            ShapeError::FlatCuboid { x, y, z } => write!(
+                f,
+                "a cuboid's smallest half extent must be at least {:e} times its largest (thinner, it is \
+                 flat to septa3d's precision), got [{x}, {y}, {z}]",
+                crate::COPLANAR_TOLERANCE
             ),
             ShapeError::ZeroRotation => {
                 write!(f, "the rotation quaternion is zero or not finite, so it cannot be normalised")

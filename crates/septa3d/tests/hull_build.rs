@@ -490,3 +490,22 @@ fn awkward_clouds_build_valid_hulls() {
         }
     }
 }
+
+/// A cuboid flatter than COPLANAR_TOLERANCE (relative to its largest half extent) is refused, as
+/// a point cloud that flat is (fuzz finding 13: a 1e-7 × 1.6e-6 × 100 needle lost an edge-pair
+/// axis in one order and was reported overlapping a cube it was 1 away from). One just thick
+/// enough is accepted, and its corners' cloud builds a hull too.
+#[test]
+fn flat_cuboids_are_refused_like_flat_clouds() {
+    use septa3d::{ConvexHull, Cuboid, ShapeError, Vector, COPLANAR_TOLERANCE};
+    let needle = Vector::new(1e-7, 1.6e-6, 100.0);
+    assert!(matches!(Cuboid::new(needle), Err(ShapeError::FlatCuboid { .. })));
+    let sheet = Vector::new(1.0, 1.0, 1e-9);
+    assert!(matches!(Cuboid::new(sheet), Err(ShapeError::FlatCuboid { .. })));
+    let t = (4.0 * COPLANAR_TOLERANCE) as septa3d::Real;
+    let thin = Vector::new(1.0, 1.0, t);
+    assert!(Cuboid::new(thin).is_ok());
+    let corners: Vec<Vector> =
+        (0..8).map(|i| Vector::new([-1.0, 1.0][i & 1], [-1.0, 1.0][(i >> 1) & 1], [-t, t][i >> 2])).collect();
+    assert!(ConvexHull::new(&corners).is_ok());
+}
