@@ -297,3 +297,28 @@ fn stale_or_foreign_cache_entries_never_change_the_answer() {
         }
     }
 }
+
+/// Fuzz finding 12: a cube of half extent 8 and a sliver tetrahedron whose big face x = 0 passes
+/// through the cube (its fourth corner at x = 1). The MTV is 8 along +x (by hand: the cube
+/// reaches x = 8, the sliver's face is at x = 0, and on every other axis the cube sits well
+/// inside the sliver's huge extent). Three faces of the sliver are within 1e-4 of facing −x; the
+/// manifold must come from the one that covers the overlap: points on x = 0 inside the cube's
+/// y–z square (|y|, |z| ≤ 8), not a sliver corner 8,700 away.
+#[test]
+fn sliver_incident_face_near_tie() {
+    let cube = Cuboid::new(Vector::splat(8.0)).unwrap();
+    let sliver = ConvexHull::new(&[
+        Vector::new(0.0, -1228.35, -2855.1301),
+        Vector::new(0.0, 8771.65, -2855.1301),
+        Vector::new(0.0, -11228.35, 7144.87),
+        Vector::new(1.0, -11228.35, -12855.13),
+    ])
+    .unwrap();
+    let c = contact(&cube, Pose::IDENTITY, &sliver, Pose::IDENTITY).unwrap();
+    assert!((c.depth - 8.0).abs() < 1e-3, "{c:?}");
+    let m = collide(&cube, Pose::IDENTITY, &sliver, Pose::IDENTITY).unwrap();
+    for p in m.points() {
+        let q = p.point;
+        assert!(q.y.abs() <= 8.0 + 1e-3 && q.z.abs() <= 8.0 + 1e-3 && q.x.abs() <= 8.0 + 1e-3, "{m:?}");
+    }
+}

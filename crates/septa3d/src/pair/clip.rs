@@ -109,9 +109,46 @@ pub(crate) fn clip_faces(
     incident_in_reference: &Frame,
     reference_in_incident: &Frame,
 ) -> Option<Manifold> {
+    let direction = reference_in_incident.turn(reference.face_normal(r));
+    let f = incident_face(incident, direction);
+    clip_incident(reference, r, incident, f, incident_in_reference).or_else(|| {
+        // Faces of a thin incident shape can tie for most anti-parallel (three faces of a sliver
+        // tetrahedron within 1e-4 of each other), and the one picked may lie wholly outside the
+        // reference face's side planes while a near twin covers the overlap. Try the near ties,
+        // most anti-parallel first, before giving up on this reference face.
+        let normals = incident.face_normals();
+        let best = normals[f].dot(direction);
+        let mut ties: [(Real, usize); 8] = [(Real::INFINITY, 0); 8];
+        let mut count = 0;
+        for (g, n) in normals.iter().enumerate() {
+            let d = n.dot(direction);
+            if g != f && d <= best + NEAR_TIE && count < ties.len() {
+                ties[count] = (d, g);
+                count += 1;
+            }
+        }
+        ties[..count].sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
+        ties[..count]
+            .iter()
+            .find_map(|&(_, g)| clip_incident(reference, r, incident, g, incident_in_reference))
+    })
+}
+
+/// How much less anti-parallel than the best (in the dot product of unit normals, about half
+/// the square of the angle: 1e-3 is 2.6°) an incident face may be and still be tried when the
+/// best one clips to nothing.
+const NEAR_TIE: Real = 1e-3;
+
+/// [`clip_faces`] with incident face `f` given.
+fn clip_incident(
+    reference: &ConvexHull,
+    r: usize,
+    incident: &ConvexHull,
+    f: usize,
+    incident_in_reference: &Frame,
+) -> Option<Manifold> {
     let normal = reference.face_normal(r);
     let offset = reference.face_offset(r);
-    let f = incident_face(incident, reference_in_incident.turn(normal));
 
     let seed = ClipVertex {
         point: Vector::ZERO,
