@@ -509,3 +509,28 @@ fn flat_cuboids_are_refused_like_flat_clouds() {
         (0..8).map(|i| Vector::new([-1.0, 1.0][i & 1], [-1.0, 1.0][(i >> 1) & 1], [-t, t][i >> 2])).collect();
     assert!(ConvexHull::new(&corners).is_ok());
 }
+
+/// Fuzz finding 6: a cloud a hair thicker than the tolerance, (±1, 0, 0), (0, −1, 0), (0, 1, h)
+/// with h ≈ 1.1e-6, built a hull of 2 faces, which is no solid. Every hull built must have at
+/// least 4 faces and 4 vertices; such clouds are refused as flat.
+#[test]
+fn hulls_have_at_least_four_faces() {
+    use septa3d::{ConvexHull, ShapeError, Vector};
+    for k in 0..=40 {
+        let h = 1.0e-6 + k as septa3d::Real * 5e-9;
+        let cloud = [
+            Vector::new(-1.0, 0.0, 0.0),
+            Vector::new(1.0, 0.0, 0.0),
+            Vector::new(0.0, -1.0, 0.0),
+            Vector::new(0.0, 1.0, h),
+        ];
+        match ConvexHull::new(&cloud) {
+            Ok(hull) => assert!(
+                hull.face_count() >= 4 && hull.vertices().len() >= 4,
+                "h = {h}: {} faces",
+                hull.face_count()
+            ),
+            Err(e) => assert_eq!(e, ShapeError::Coplanar, "h = {h}"),
+        }
+    }
+}

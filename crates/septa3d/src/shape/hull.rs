@@ -168,6 +168,12 @@ impl ConvexHull {
         }
         let wide: Vec<DVec3> = points.iter().map(|p| p.to_f64()).collect();
         let polyhedron = quickhull::hull(&wide)?;
+        // A solid has at least four faces and four vertices. A cloud within a hair of the
+        // tolerance from a plane can pass the volume test and still have its faces merged into
+        // two or three (fuzz finding 6): flat, whatever the test said.
+        if polyhedron.faces.len() < 4 || polyhedron.vertices.len() < 4 {
+            return Err(ShapeError::Coplanar);
+        }
         let vertices = polyhedron.vertices.iter().map(|&v| v.to_real()).collect();
         let normals = polyhedron.normals.iter().map(|&n| n.to_real()).collect();
         Ok(ConvexHull::from_faces(vertices, &polyhedron.faces, Some(normals)))
