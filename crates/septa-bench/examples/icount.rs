@@ -22,6 +22,16 @@
 //! counted function runs the query once on each of [`PAIRS`] pairs, so the instructions per
 //! call are its inclusive count ÷ [`PAIRS`].
 //!
+//! The sides may also be `irrN`: the bench's irregular N-gons (`septa-bench`'s own generator
+//! and pairs, from its `workload` and `irregular` modules), each turned by its pose; the spread
+//! is then `R` (the bench prints it for `irrN-30%`) or `all`, the `irrN-all` placement
+//! (`R = 0.999 × (r_A + r_B)` pair by pair), e.g.
+//!
+//! ```text
+//! valgrind --tool=callgrind --toggle-collect='icount::run_*' \
+//!     target/release/examples/icount collide irr4 all septa
+//! ```
+//!
 //! With `ICOUNT_TIME=N` in the environment it times instead, for comparing two builds of septa
 //! on this noisy machine: the pairs in chunks of 100, each chunk run `N` times and its fastest
 //! run kept, summed, and printed as ns per call. Small chunks run often make it likely that
@@ -39,6 +49,14 @@
 #[allow(dead_code)]
 #[path = "../src/seed.rs"]
 mod seed;
+
+#[allow(dead_code)]
+#[path = "../src/workload.rs"]
+mod workload;
+
+#[allow(dead_code)]
+#[path = "../src/irregular.rs"]
+mod irregular;
 
 use std::hint::black_box;
 
@@ -186,13 +204,70 @@ fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
     }
 }
 
+/// The bench's irregular `sides`-gon pairs, offsets in a disc of radius `spread` (`all`: the
+/// `irrN-all` placement): (A's local polygon, A's pose, B's, B's pose) in f64.
+fn irregular_pairs(sides: usize, spread: &str) -> Vec<[(Vec<DVec2>, DVec2, f64); 2]> {
+    use workload::{Body, Density, Form, Other, SetSpec, Workload};
+    let spread = (spread != "all").then(|| spread.parse().expect("SPREAD: a number or `all`"));
+    let spec = SetSpec {
+        name: "icount",
+        sides,
+        other: Other::Polygon,
+        density: Density::All,
+        form: Form::Irregular,
+    };
+    let w = Workload::with_spread(spec, PAIRS, spread, 12345);
+    let body = |i: usize, which: Body| {
+        let (local, angle) = w.local(i, which);
+        (local, w.center(i, which), angle)
+    };
+    (0..PAIRS).map(|i| [body(i, Body::A), body(i, Body::B)]).collect()
+}
+
+/// Irregular pairs (`icount QUERY irrN SPREAD septa|seed`).
+fn main_irregular(op: &str, sides: usize, spread: &str, which: &str) {
+    let pairs = irregular_pairs(sides, spread);
+    let sum = match which {
+        "septa" => {
+            let body = |(local, center, angle): &(Vec<DVec2>, DVec2, f64)| {
+                let points: Vec<Vec2> = local.iter().map(|v| v.as_vec2()).collect();
+                (ConvexPolygon::new(&points).unwrap(), Pose::new(center.as_vec2(), *angle as f32))
+            };
+            let shapes: Vec<_> = pairs
+                .iter()
+                .map(|[a, b]| {
+                    let ((a, pa), (b, pb)) = (body(a), body(b));
+                    (a, pa, b, pb)
+                })
+                .collect();
+            if let Some(runs) = timed_runs() {
+                return time(&shapes, runs, |chunk| run_septa(black_box(op), black_box(chunk)));
+            }
+            run_septa(black_box(op), black_box(&shapes))
+        }
+        "seed" => {
+            let world = |(local, center, angle): &(Vec<DVec2>, DVec2, f64)| seed::Polygon {
+                vertices: workload::place(local, *center, *angle).iter().map(|v| v.as_vec2()).collect(),
+            };
+            let shapes: Vec<_> = pairs.iter().map(|[a, b]| (world(a), world(b))).collect();
+            run_seed(black_box(op), black_box(&shapes))
+        }
+        _ => panic!("unknown implementation {which}"),
+    };
+    println!("{sum}");
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (op, sides, spread, which, circle) = match &args[..] {
         [_, op, sides, spread, which] => (op, sides, spread, which, false),
         [_, op, sides, spread, which, b] if b == "circle" => (op, sides, spread, which, true),
-        _ => panic!("usage: icount QUERY SIDES SPREAD septa|seed [circle]"),
+        _ => panic!("usage: icount QUERY SIDES|irrSIDES SPREAD|all septa|seed [circle]"),
     };
+    if let Some(n) = sides.strip_prefix("irr") {
+        assert!(!circle, "the circle workload has regular polygons");
+        return main_irregular(op, n.parse().expect("irrN: a number of sides"), spread, which);
+    }
     let (sides, spread): (usize, f64) = (sides.parse().unwrap(), spread.parse().unwrap());
     let pairs = pairs(spread);
     let sum = match which.as_str() {

@@ -22,6 +22,11 @@
 #[path = "../src/workload.rs"]
 mod workload;
 
+// `workload` draws its irregular 2D sets with it.
+#[allow(dead_code)]
+#[path = "../src/irregular.rs"]
+mod irregular;
+
 #[allow(dead_code)]
 #[path = "../src/polyhedra/shapes.rs"]
 mod shapes;

@@ -1,5 +1,6 @@
 //! `septa-bench`: septa against the reference article's algorithm, Box2D and parry2d, on the
-//! article's workload, plus its temporal-coherence experiment and the concave section; and
+//! article's workload (regular polygons) and on irregular polygons turned by their poses, plus
+//! the article's temporal-coherence experiment and the concave section; and
 //! septa3d against Box3D and parry3d on cuboids and convex hulls (the 3D section).
 //!
 //! ```text
@@ -10,14 +11,15 @@
 //! table of nanoseconds per call (rows: set × query; columns: implementations; then septa's
 //! speed-up over each), the concave section's tables, the 3D section's table and targets, and
 //! the coherence experiments. See the modules for the details: [`workload`] (the pairs),
-//! [`seed`] (the reference algorithm), [`impls`] (the contestants), [`crosscheck`], [`timing`],
-//! [`report`], [`coherence`], [`concave`] (decomposition, and a concave shape against boxes) and
-//! [`polyhedra`] (3D).
+//! [`irregular`] (the irregular polygons), [`seed`] (the reference algorithm), [`impls`] (the
+//! contestants), [`crosscheck`], [`timing`], [`report`], [`coherence`], [`concave`]
+//! (decomposition, and a concave shape against boxes) and [`polyhedra`] (3D).
 
 mod coherence;
 mod concave;
 mod crosscheck;
 mod impls;
+mod irregular;
 mod polyhedra;
 mod report;
 mod seed;
@@ -53,11 +55,12 @@ const USAGE: &str = "usage: septa-bench [--quick] [--json FILE] [--svg FILE] [--
   --svg FILE   draw ns per call against vertex count (log scales)
   --svg3d FILE the same for the 3D hull sets
   --seed N     the random seed (default 1586995920)
-  --sets A,B   only these sets (e.g. 16-all,64-all), and no coherence experiment; `concave`
-               selects the whole concave section (or name its sets: concave-star-100,
-               concave-terrain-100, concave-star-1000, concave-terrain-1000, concave-20-box);
-               `3d` the whole 3D section (or name its sets: box-30%, box-all, hull8-30%,
-               hull8-all, ... hull64-all; coherence-3d for its coherence experiment)";
+  --sets A,B   only these sets (e.g. 16-all,64-all; the irregular polygons' are irr4-30%,
+               irr4-all, irr6-…, irr8-…, irr16-…, irr32-30%, irr32-all), and no coherence
+               experiment; `concave` selects the whole concave section (or name its sets:
+               concave-star-100, concave-terrain-100, concave-star-1000, concave-terrain-1000,
+               concave-20-box); `3d` the whole 3D section (or name its sets: box-30%, box-all,
+               hull8-30%, hull8-all, ... hull64-all; coherence-3d for its coherence experiment)";
 
 fn parse(args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut options = Options::default();
@@ -173,12 +176,7 @@ fn main() -> ExitCode {
         } else {
             ""
         };
-        println!(
-            "- **{}**: R = {:.5}, {:.2} % of pairs intersect{note}",
-            spec.name,
-            w.spread,
-            100.0 * fraction
-        );
+        println!("- **{}**: {}, {:.2} % of pairs intersect{note}", spec.name, w.spread, 100.0 * fraction);
         let check = crosscheck::check(&w, &mut build_all(&w));
         print!("{}", check.summary());
         failures += check.failures();
@@ -372,6 +370,8 @@ mod tests {
         assert!(parse(args("--sets concave-star-99")).is_err());
         assert!(parse(args("--sets 3d,box-all,hull64-30%,coherence-3d")).is_ok());
         assert!(parse(args("--sets hull12-all")).is_err());
+        assert!(parse(args("--sets irr4-30%,irr4-all,irr6-30%,irr8-all,irr16-30%,irr32-all")).is_ok());
+        assert!(parse(args("--sets irr64-all")).is_err());
         assert_eq!(parse(args("--svg3d c.svg")).unwrap().svg3d.as_deref(), Some("c.svg"));
     }
 }

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use crate::impls::{Op, NAMES};
 use crate::timing::Timed;
-use crate::workload::{Density, Other, SetSpec, SETS};
+use crate::workload::{Density, Form, Other, SetSpec, SETS};
 
 /// One measurement.
 #[derive(Clone, Debug, PartialEq)]
@@ -162,33 +162,51 @@ fn dash(op: Op) -> &'static str {
     }
 }
 
-/// The polygon–polygon sets of one density, by vertex count.
-fn series_sets(density: Density) -> Vec<SetSpec> {
-    SETS.iter().copied().filter(|s| s.other == Other::Polygon && s.density == density).collect()
+/// The polygon–polygon sets of one form and density, by vertex count.
+fn series_sets(form: Form, density: Density) -> Vec<SetSpec> {
+    SETS.iter()
+        .copied()
+        .filter(|s| s.other == Other::Polygon && s.form == form && s.density == density)
+        .collect()
 }
 
-/// An SVG chart of ns per call against vertex count, both on log scales: one panel for the
-/// "all intersect" sets (4–64 vertices), one for the "~30 %" sets (4–16); one line per
-/// implementation (colour) and query (dash pattern).
+/// An SVG chart of ns per call against vertex count, both on log scales, in two rows on one y
+/// scale: the regular polygons (the article's workload) above, the irregular ones (turned by
+/// their poses) below; in each, one panel for the "all intersect" sets (4–64 vertices; 4–32
+/// irregular), one for the "~30 %" sets; one line per implementation (colour) and query (dash
+/// pattern).
 pub fn svg(results: &[Measurement], title: &str) -> String {
-    let panel = |density: Density, caption: &'static str| Panel {
+    let panel = |form: Form, density: Density, caption: &'static str| Panel {
         caption,
-        sets: series_sets(density).iter().map(|s| (s.name, s.sides as f64)).collect(),
+        sets: series_sets(form, density).iter().map(|s| (s.name, s.sides as f64)).collect(),
     };
-    let chart = Chart {
+    let scale_sets = |form: Form| SETS.iter().filter(|s| s.form == form).map(|s| s.name).collect();
+    let regular = Chart {
         title,
         panels: [
-            panel(Density::All, "every pair intersects"),
-            panel(Density::Thirty, "~30 % of pairs intersect"),
+            panel(Form::Regular, Density::All, "regular: every pair intersects"),
+            panel(Form::Regular, Density::Thirty, "regular: ~30 % of pairs intersect"),
         ],
         ticks: &[4.0, 8.0, 16.0, 32.0, 64.0],
         x_label: "vertices per polygon",
         ops: &Op::ALL,
         note: "polygon–circle sets: see table",
         // The circle sets are not drawn, but their times set the scale too.
-        scale_sets: SETS.iter().map(|s| s.name).collect(),
+        scale_sets: scale_sets(Form::Regular),
     };
-    draw(results, &chart)
+    let irregular = Chart {
+        title: "irregular polygons (no parallel faces, turned by their poses)",
+        panels: [
+            panel(Form::Irregular, Density::All, "irregular: every pair intersects"),
+            panel(Form::Irregular, Density::Thirty, "irregular: ~30 % of pairs intersect"),
+        ],
+        ticks: &[4.0, 6.0, 8.0, 16.0, 32.0, 64.0],
+        x_label: "vertices per polygon",
+        ops: &Op::ALL,
+        note: "sets irr4-… to irr32-…",
+        scale_sets: scale_sets(Form::Irregular),
+    };
+    draw_stack(results, &[&regular, &irregular])
 }
 
 /// One panel of a chart: its caption, and its sets with their x values (vertex counts).
@@ -199,7 +217,8 @@ pub struct Panel {
     pub sets: Vec<(&'static str, f64)>,
 }
 
-/// A chart of two panels, ns per call against vertex count on log scales.
+/// A chart of two panels, ns per call against vertex count on log scales (one of a stack: see
+/// [`draw_stack`]).
 pub struct Chart<'a> {
     /// At the top.
     pub title: &'a str,
@@ -219,15 +238,34 @@ pub struct Chart<'a> {
 
 /// Draws `chart` from `results` (only the measurements of its `scale_sets`).
 pub fn draw(results: &[Measurement], chart: &Chart) -> String {
-    let (panel_w, panel_h, margin, legend_w) = (420.0, 340.0, 60.0, 200.0);
-    let width = 2.0 * (panel_w + margin) + legend_w + 20.0;
-    let height = panel_h + 2.0 * margin + 20.0;
-    let title = chart.title;
-    let results: Vec<Measurement> =
-        results.iter().filter(|m| chart.scale_sets.contains(&m.set)).cloned().collect();
-    let results = &results[..];
-    let (lo, hi) =
-        results.iter().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), m| (lo.min(m.ns), hi.max(m.ns)));
+    draw_stack(results, &[chart])
+}
+
+/// Size of a chart: panel width and height, margin, legend width.
+const PANEL_W: f64 = 420.0;
+const PANEL_H: f64 = 340.0;
+const MARGIN: f64 = 60.0;
+const LEGEND_W: f64 = 200.0;
+/// Height of one chart of the stack.
+const CHART_H: f64 = PANEL_H + 2.0 * MARGIN + 20.0;
+
+/// Draws the charts of `all` that have measurements (or the first, if none has) one under the
+/// other in one picture, on one y scale (set by the measurements of all their `scale_sets`), so
+/// that a time reads the same height in each.
+pub fn draw_stack(results: &[Measurement], all: &[&Chart]) -> String {
+    // Only the charts with something to draw (in a run of some sets only), but at least one.
+    let measured = |c: &&&Chart| results.iter().any(|m| c.scale_sets.contains(&m.set));
+    let mut charts: Vec<&Chart> = all.iter().filter(measured).copied().collect();
+    if charts.is_empty() {
+        charts.extend(all.first().copied());
+    }
+    let width = 2.0 * (PANEL_W + MARGIN) + LEGEND_W + 20.0;
+    let height = CHART_H * charts.len() as f64;
+    let shown = |m: &&Measurement| charts.iter().any(|c| c.scale_sets.contains(&m.set));
+    let (lo, hi) = results
+        .iter()
+        .filter(shown)
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), m| (lo.min(m.ns), hi.max(m.ns)));
     let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (1.0, 10.0) };
     let y_lo = 10f64.powf(lo.log10().floor());
     let y_hi = 10f64.powf(hi.log10().ceil().max(lo.log10().floor() + 1.0));
@@ -237,17 +275,31 @@ pub fn draw(results: &[Measurement], chart: &Chart) -> String {
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">"#
     );
     let _ = writeln!(out, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    for (k, chart) in charts.iter().enumerate() {
+        let results: Vec<Measurement> =
+            results.iter().filter(|m| chart.scale_sets.contains(&m.set)).cloned().collect();
+        draw_chart(&mut out, &results, chart, CHART_H * k as f64, (y_lo, y_hi));
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// Draws one chart `top` pixels down, its y axis from `y_lo` to `y_hi` ns.
+fn draw_chart(out: &mut String, results: &[Measurement], chart: &Chart, top: f64, (y_lo, y_hi): (f64, f64)) {
+    let (panel_w, panel_h, margin) = (PANEL_W, PANEL_H, MARGIN);
+    let width = 2.0 * (panel_w + margin) + LEGEND_W + 20.0;
     let _ = writeln!(
         out,
-        r#"<text x="{}" y="22" font-size="15" text-anchor="middle">{}</text>"#,
+        r#"<text x="{}" y="{}" font-size="15" text-anchor="middle">{}</text>"#,
         width / 2.0,
-        escape(title)
+        top + 22.0,
+        escape(chart.title)
     );
     let cols = columns(results);
     for (p, panel) in chart.panels.iter().enumerate() {
         let caption = panel.caption;
         let x0 = margin + p as f64 * (panel_w + margin);
-        let y0 = margin + 10.0;
+        let y0 = top + margin + 10.0;
         let (n_lo, n_hi) = (chart.ticks[0], chart.ticks[chart.ticks.len() - 1]);
         let x = |n: f64| x0 + (n.log2() - n_lo.log2()) / (n_hi.log2() - n_lo.log2()) * panel_w;
         let y =
@@ -336,7 +388,7 @@ pub fn draw(results: &[Measurement], chart: &Chart) -> String {
     }
     // Legend: colours for implementations, dashes for queries.
     let lx = 2.0 * (panel_w + margin) + 20.0;
-    let mut ly = margin + 20.0;
+    let mut ly = top + margin + 20.0;
     for c in &cols {
         let _ = writeln!(
             out,
@@ -362,8 +414,6 @@ pub fn draw(results: &[Measurement], chart: &Chart) -> String {
         ly += 18.0;
     }
     let _ = writeln!(out, r#"<text x="{lx}" y="{}" font-size="10">{}</text>"#, ly + 10.0, escape(chart.note));
-    out.push_str("</svg>\n");
-    out
 }
 
 /// Escapes text for XML.
@@ -404,5 +454,34 @@ mod tests {
         let text = svg(&sample(), "t");
         assert!(text.starts_with("<svg") && text.trim_end().ends_with("</svg>"));
         assert_eq!(text.matches("<polyline").count(), 3);
+        assert_eq!(text.matches("<svg").count(), 1);
+        // Only regular sets measured: the irregular chart is left out.
+        assert!(text.contains(&format!("height=\"{CHART_H}\"")) && !text.contains("irregular polygons"));
+    }
+
+    /// Irregular rows get lines of their own, in the lower chart, never joined to the regular
+    /// sets' lines of the same vertex count.
+    #[test]
+    fn irregular_sets_are_drawn_apart() {
+        let mut results = sample();
+        for (set, ns) in [("irr4-all", 12.0), ("irr8-all", 30.0)] {
+            results.push(Measurement { set, op: Op::Overlaps, implementation: "septa", ns });
+        }
+        let text = svg(&results, "t");
+        // seed and septa overlaps in the regular chart, septa overlaps in the irregular one:
+        // one more line, of two points, and the regular septa line still of two points.
+        assert_eq!(text.matches("<polyline").count(), 4);
+        let mut points: Vec<usize> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("<polyline points=\""))
+            .map(|l| l.split('"').next().unwrap().split(' ').count())
+            .collect();
+        points.sort();
+        assert_eq!(points, [1, 2, 2, 2]); // seed's unnormalised overlaps has one set
+                                          // Both charts' titles; the second starts one chart height further down.
+        assert!(text.contains(">t</text>") && text.contains("irregular polygons"));
+        assert!(text.contains(&format!("height=\"{}\"", 2.0 * CHART_H)));
+        let table = markdown(&results);
+        assert!(table.contains("| irr8-all | overlaps | — | 30.0 |"), "{table}");
     }
 }

@@ -1,16 +1,24 @@
-//! The reference article's workload: random pairs of regular polygons (and polygon–circle pairs).
+//! The benchmark's workload: random pairs of regular polygons (the reference article's), of
+//! irregular polygons, and polygon–circle pairs.
 //!
-//! Every polygon is regular with circumradius 1 and a uniform random rotation. A's centre is
-//! uniform in `[-50, 50]²`; B's centre is A's plus an offset uniform in a disc of radius `R`.
-//! "30 %" sets calibrate `R` so that about 30 % of the pairs intersect; "all" sets take
-//! `R = 0.999 × 2 × inradius` (for a circle B, `0.999 × (inradius + radius)`), so the inscribed
-//! circles, and with them the shapes, always overlap.
+//! Every regular polygon has circumradius 1 and a uniform random rotation, baked into its
+//! vertices (its pose does not turn it), as the article's workload has it. Every irregular
+//! polygon is drawn by [`crate::irregular::polygon`] (no two faces parallel, no symmetry,
+//! circumradius 1 about its origin) and turned by a uniform random angle in its *pose*, as a
+//! body in a game is. A's centre is uniform in `[-50, 50]²`; B's centre is A's plus an offset
+//! uniform in a disc of radius `R`. "30 %" sets calibrate `R` so that about 30 % of the pairs
+//! intersect; "all" sets take `R = 0.999 × 2 × inradius` (for a circle B,
+//! `0.999 × (inradius + radius)`), and for irregular polygons, pair by pair,
+//! `R = 0.999 × (r_A + r_B)` with `r` the radius of each polygon's largest circle about its
+//! origin, so the inscribed circles, and with them the shapes, always overlap.
 //!
 //! Each pair also carries its *exact* signed separation, computed in f64 from the ideal geometry:
 //! negative when the shapes overlap (then it is minus the MTV depth), positive when apart. The
 //! correctness cross-check compares every implementation against it.
 
-use glam::{DVec2, Vec2};
+use glam::DVec2;
+
+use crate::irregular;
 
 /// Circumradius of every polygon, and radius of the circle.
 pub const RADIUS: f64 = 1.0;
@@ -75,6 +83,15 @@ pub enum Density {
     All,
 }
 
+/// What the polygons are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// Regular, circumradius 1, the rotation baked into the vertices (the article's workload).
+    Regular,
+    /// Irregular (see [`crate::irregular`]), each pair's own, turned by its pose.
+    Irregular,
+}
+
 /// One set of pairs.
 #[derive(Clone, Copy, Debug)]
 pub struct SetSpec {
@@ -86,20 +103,43 @@ pub struct SetSpec {
     pub other: Other,
     /// How close the pairs are.
     pub density: Density,
+    /// Regular or irregular polygons.
+    pub form: Form,
 }
 
-/// Every set of the benchmark, in the order of the table.
-pub const SETS: [SetSpec; 10] = [
-    SetSpec { name: "4-30%", sides: 4, other: Other::Polygon, density: Density::Thirty },
-    SetSpec { name: "4-all", sides: 4, other: Other::Polygon, density: Density::All },
-    SetSpec { name: "8-30%", sides: 8, other: Other::Polygon, density: Density::Thirty },
-    SetSpec { name: "8-all", sides: 8, other: Other::Polygon, density: Density::All },
-    SetSpec { name: "16-30%", sides: 16, other: Other::Polygon, density: Density::Thirty },
-    SetSpec { name: "16-all", sides: 16, other: Other::Polygon, density: Density::All },
-    SetSpec { name: "32-all", sides: 32, other: Other::Polygon, density: Density::All },
-    SetSpec { name: "64-all", sides: 64, other: Other::Polygon, density: Density::All },
-    SetSpec { name: "circle8-30%", sides: 8, other: Other::Circle, density: Density::Thirty },
-    SetSpec { name: "circle8-all", sides: 8, other: Other::Circle, density: Density::All },
+/// A regular set's spec.
+const fn regular(name: &'static str, sides: usize, other: Other, density: Density) -> SetSpec {
+    SetSpec { name, sides, other, density, form: Form::Regular }
+}
+
+/// An irregular polygon–polygon set's spec.
+const fn irregular(name: &'static str, sides: usize, density: Density) -> SetSpec {
+    SetSpec { name, sides, other: Other::Polygon, density, form: Form::Irregular }
+}
+
+/// Every set of the benchmark, in the order of the table (the irregular sets last, so that the
+/// regular sets keep the seeds, derived from their place here, they always had).
+pub const SETS: [SetSpec; 20] = [
+    regular("4-30%", 4, Other::Polygon, Density::Thirty),
+    regular("4-all", 4, Other::Polygon, Density::All),
+    regular("8-30%", 8, Other::Polygon, Density::Thirty),
+    regular("8-all", 8, Other::Polygon, Density::All),
+    regular("16-30%", 16, Other::Polygon, Density::Thirty),
+    regular("16-all", 16, Other::Polygon, Density::All),
+    regular("32-all", 32, Other::Polygon, Density::All),
+    regular("64-all", 64, Other::Polygon, Density::All),
+    regular("circle8-30%", 8, Other::Circle, Density::Thirty),
+    regular("circle8-all", 8, Other::Circle, Density::All),
+    irregular("irr4-30%", 4, Density::Thirty),
+    irregular("irr4-all", 4, Density::All),
+    irregular("irr6-30%", 6, Density::Thirty),
+    irregular("irr6-all", 6, Density::All),
+    irregular("irr8-30%", 8, Density::Thirty),
+    irregular("irr8-all", 8, Density::All),
+    irregular("irr16-30%", 16, Density::Thirty),
+    irregular("irr16-all", 16, Density::All),
+    irregular("irr32-30%", 32, Density::Thirty),
+    irregular("irr32-all", 32, Density::All),
 ];
 
 /// The fraction of intersecting pairs a "30 %" set aims at.
@@ -110,7 +150,9 @@ pub const TARGET_FRACTION: f64 = 0.30;
 pub struct Pair {
     /// A's centre in the world.
     pub a_center: DVec2,
-    /// A's rotation (radians): its first vertex is at this angle from its centre.
+    /// A's rotation (radians): a regular polygon's first vertex is at this angle from its
+    /// centre; an irregular polygon's pose turns it by this angle (an f32, for irregular sets,
+    /// so that the exact geometry is the one the implementations are given).
     pub a_angle: f64,
     /// B's centre in the world.
     pub b_center: DVec2,
@@ -123,11 +165,6 @@ pub struct Pair {
 pub fn regular_vertices(sides: usize, angle: f64) -> Vec<DVec2> {
     let step = core::f64::consts::TAU / sides as f64;
     (0..sides).map(|k| DVec2::from_angle(angle + step * k as f64) * RADIUS).collect()
-}
-
-/// The same, rounded to f32 (the local geometry every implementation is given).
-pub fn regular_vertices_f32(sides: usize, angle: f64) -> Vec<Vec2> {
-    regular_vertices(sides, angle).iter().map(|v| v.as_vec2()).collect()
 }
 
 /// The inradius of a regular polygon of circumradius [`RADIUS`].
@@ -179,16 +216,66 @@ pub fn circle_separation(polygon: &[DVec2], center: DVec2, radius: f64) -> f64 {
     }
 }
 
-/// The exact signed separation of a pair of this set.
-pub fn exact_separation(spec: &SetSpec, pair: &Pair) -> f64 {
-    let a: Vec<DVec2> =
-        regular_vertices(spec.sides, pair.a_angle).into_iter().map(|v| v + pair.a_center).collect();
+/// A local polygon turned by `angle` and moved to `center` (f64).
+pub fn place(local: &[DVec2], center: DVec2, angle: f64) -> Vec<DVec2> {
+    let turn = DVec2::from_angle(angle);
+    local.iter().map(|&v| turn.rotate(v) + center).collect()
+}
+
+/// The polygons of one pair of an irregular set, each in its local frame: A's and B's vertices
+/// (f64 values that are f32s, counter-clockwise, about the origin their pose places).
+pub type Outlines = [Vec<DVec2>; 2];
+
+/// Which body of a pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Body {
+    /// The first.
+    A,
+    /// The second.
+    B,
+}
+
+/// Body `which` of a pair as the implementations build it: its polygon in its local frame (f64,
+/// counter-clockwise) and the angle of the pose that places it at its centre. A regular polygon
+/// comes turned, with a pose that does not turn it; an irregular one (from `outlines`) comes
+/// as drawn, with a turning pose.
+pub fn local_polygon(
+    spec: &SetSpec,
+    pair: &Pair,
+    outlines: Option<&Outlines>,
+    which: Body,
+) -> (Vec<DVec2>, f64) {
+    let angle = match which {
+        Body::A => pair.a_angle,
+        Body::B => pair.b_angle,
+    };
+    match (spec.form, outlines) {
+        (Form::Regular, _) => (regular_vertices(spec.sides, angle), 0.0),
+        (Form::Irregular, Some(o)) => (o[which as usize].clone(), angle),
+        (Form::Irregular, None) => panic!("an irregular pair needs its outlines"),
+    }
+}
+
+/// Body `which` of a pair in the world (f64).
+pub fn world_polygon(spec: &SetSpec, pair: &Pair, outlines: Option<&Outlines>, which: Body) -> Vec<DVec2> {
+    let (local, angle) = local_polygon(spec, pair, outlines, which);
+    let center = match which {
+        Body::A => pair.a_center,
+        Body::B => pair.b_center,
+    };
+    match spec.form {
+        // Unchanged from before there were irregular sets: no turn by a zero angle.
+        Form::Regular => local.into_iter().map(|v| v + center).collect(),
+        Form::Irregular => place(&local, center, angle),
+    }
+}
+
+/// The exact signed separation of a pair of this set (`outlines`: the pair's polygons, for an
+/// irregular set).
+pub fn exact_separation(spec: &SetSpec, pair: &Pair, outlines: Option<&Outlines>) -> f64 {
+    let a = world_polygon(spec, pair, outlines, Body::A);
     match spec.other {
-        Other::Polygon => {
-            let b: Vec<DVec2> =
-                regular_vertices(spec.sides, pair.b_angle).into_iter().map(|v| v + pair.b_center).collect();
-            polygon_separation(&a, &b)
-        }
+        Other::Polygon => polygon_separation(&a, &world_polygon(spec, pair, outlines, Body::B)),
         Other::Circle => circle_separation(&a, pair.b_center, RADIUS),
     }
 }
@@ -221,15 +308,81 @@ impl Draw {
     }
 }
 
+/// The random parts of a set's pairs, before the offsets are scaled: the draws and, for an
+/// irregular set, each pair's polygons and the reach `0.999 × (r_A + r_B)` at which their
+/// circles about their origins still overlap.
+struct Sample {
+    draws: Vec<Draw>,
+    outlines: Vec<Outlines>,
+    inscribed: Vec<f64>,
+}
+
+impl Sample {
+    fn new(spec: &SetSpec, count: usize, seed: u64) -> Sample {
+        let mut rng = Rng::new(seed);
+        let mut draws: Vec<Draw> = (0..count).map(|_| Draw::new(&mut rng)).collect();
+        if spec.form == Form::Regular {
+            return Sample { draws, outlines: Vec::new(), inscribed: Vec::new() };
+        }
+        // The polygons from a stream of their own, so the placements are drawn as for the
+        // regular sets; the angles rounded to the f32s the implementations' poses are given.
+        for d in &mut draws {
+            (d.a_angle, d.b_angle) = (d.a_angle as f32 as f64, d.b_angle as f32 as f64);
+        }
+        let mut shapes = Rng::new(derive_seed(seed, 0x1BB));
+        let mut polygon = || irregular::polygon(&mut shapes, spec.sides);
+        let outlines: Vec<Outlines> = (0..count).map(|_| [polygon(), polygon()]).collect();
+        let inscribed = outlines
+            .iter()
+            .map(|[a, b]| 0.999 * (irregular::inner_radius(a) + irregular::inner_radius(b)))
+            .collect();
+        Sample { draws, outlines, inscribed }
+    }
+
+    /// Pair `k`, B's offset scaled by `spread` (`None`: by the inscribed circles' reach).
+    fn pair(&self, k: usize, spread: Option<f64>) -> Pair {
+        self.draws[k].pair(spread.unwrap_or_else(|| self.inscribed[k]))
+    }
+
+    fn outlines(&self, k: usize) -> Option<&Outlines> {
+        self.outlines.get(k)
+    }
+}
+
+/// How far B's centre is from A's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Spread {
+    /// An offset uniform in a disc of this radius `R`.
+    Radius(f64),
+    /// Pair by pair, an offset uniform in a disc of radius `R = 0.999 × (r_A + r_B)`, `r` the
+    /// radius of each (irregular) polygon's largest circle about its origin; `mean` is the mean
+    /// `R` over the pairs.
+    Inscribed {
+        /// The mean `R`.
+        mean: f64,
+    },
+}
+
+impl std::fmt::Display for Spread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Spread::Radius(r) => write!(f, "R = {r:.5}"),
+            Spread::Inscribed { mean } => write!(f, "R = 0.999 × (r_A + r_B) per pair, mean {mean:.5}"),
+        }
+    }
+}
+
 /// A generated set: the pairs, their exact separations, and how they were made.
 #[derive(Clone, Debug)]
 pub struct Workload {
     /// Which set.
     pub spec: SetSpec,
-    /// The radius `R` of the disc of offsets.
-    pub spread: f64,
+    /// The disc of offsets.
+    pub spread: Spread,
     /// The pairs.
     pub pairs: Vec<Pair>,
+    /// Each pair's polygons, for an irregular set (empty for a regular one).
+    pub outlines: Vec<Outlines>,
     /// The exact signed separation of each pair (see [`exact_separation`]).
     pub exact: Vec<f64>,
 }
@@ -239,19 +392,28 @@ impl Workload {
     /// bisection on a separate sample of `calibration` pairs.
     pub fn generate(spec: SetSpec, count: usize, calibration: usize, seed: u64) -> Workload {
         let spread = match spec.density {
-            Density::All => {
-                let reach = match spec.other {
-                    Other::Polygon => 2.0 * inradius(spec.sides),
-                    Other::Circle => inradius(spec.sides) + RADIUS,
-                };
-                0.999 * reach
-            }
-            Density::Thirty => calibrate(&spec, calibration, derive_seed(seed, 0xCA11)),
+            Density::All => None,
+            Density::Thirty => Some(calibrate(&spec, calibration, derive_seed(seed, 0xCA11))),
         };
-        let mut rng = Rng::new(seed);
-        let pairs: Vec<Pair> = (0..count).map(|_| Draw::new(&mut rng).pair(spread)).collect();
-        let exact = pairs.iter().map(|p| exact_separation(&spec, p)).collect();
-        Workload { spec, spread, pairs, exact }
+        Workload::with_spread(spec, count, spread, seed)
+    }
+
+    /// Generates `count` pairs of the set from `seed` with the offsets in a disc of radius
+    /// `spread`, or, with `None`, the set's "all" spread (whatever its density).
+    pub fn with_spread(spec: SetSpec, count: usize, spread: Option<f64>, seed: u64) -> Workload {
+        let spread = spread.or(match (spec.form, spec.other) {
+            (Form::Regular, Other::Polygon) => Some(0.999 * 2.0 * inradius(spec.sides)),
+            (Form::Regular, Other::Circle) => Some(0.999 * (inradius(spec.sides) + RADIUS)),
+            (Form::Irregular, _) => None,
+        });
+        let sample = Sample::new(&spec, count, seed);
+        let pairs: Vec<Pair> = (0..count).map(|k| sample.pair(k, spread)).collect();
+        let exact = (0..count).map(|k| exact_separation(&spec, &pairs[k], sample.outlines(k))).collect();
+        let spread = match spread {
+            Some(r) => Spread::Radius(r),
+            None => Spread::Inscribed { mean: sample.inscribed.iter().sum::<f64>() / count.max(1) as f64 },
+        };
+        Workload { spec, spread, pairs, outlines: sample.outlines, exact }
     }
 
     /// The number of pairs.
@@ -263,15 +425,34 @@ impl Workload {
     pub fn fraction(&self) -> f64 {
         self.exact.iter().filter(|s| **s < 0.0).count() as f64 / self.len().max(1) as f64
     }
+
+    /// Pair `i`'s body `which` in its local frame and its pose's angle (see [`local_polygon`]).
+    pub fn local(&self, i: usize, which: Body) -> (Vec<DVec2>, f64) {
+        local_polygon(&self.spec, &self.pairs[i], self.outlines.get(i), which)
+    }
+
+    /// Pair `i`'s body `which`'s centre (where its pose places its origin).
+    pub fn center(&self, i: usize, which: Body) -> DVec2 {
+        match which {
+            Body::A => self.pairs[i].a_center,
+            Body::B => self.pairs[i].b_center,
+        }
+    }
+
+    /// Pair `i`'s body `which` in the world (f64).
+    pub fn world(&self, i: usize, which: Body) -> Vec<DVec2> {
+        world_polygon(&self.spec, &self.pairs[i], self.outlines.get(i), which)
+    }
 }
 
 /// The `R` at which [`TARGET_FRACTION`] of a calibration sample intersects (bisection; the
 /// fraction falls as `R` grows).
 fn calibrate(spec: &SetSpec, samples: usize, seed: u64) -> f64 {
-    let mut rng = Rng::new(seed);
-    let draws: Vec<Draw> = (0..samples).map(|_| Draw::new(&mut rng)).collect();
+    let sample = Sample::new(spec, samples, seed);
     let fraction = |spread: f64| {
-        let hits = draws.iter().filter(|d| exact_separation(spec, &d.pair(spread)) < 0.0).count();
+        let hits = (0..samples)
+            .filter(|&k| exact_separation(spec, &sample.pair(k, Some(spread)), sample.outlines(k)) < 0.0)
+            .count();
         hits as f64 / samples as f64
     };
     let (mut lo, mut hi) = (0.0, 4.0 * RADIUS);
@@ -315,5 +496,31 @@ mod tests {
         assert!((w.fraction() - TARGET_FRACTION).abs() < 0.03, "{}", w.fraction());
         let all = Workload::generate(SETS[3], 500, 0, 7);
         assert_eq!(all.fraction(), 1.0);
+    }
+
+    #[test]
+    fn irregular_sets_are_calibrated_and_turned_by_their_poses() {
+        let set = |name: &str| *SETS.iter().find(|s| s.name == name).unwrap();
+        let w = Workload::generate(set("irr8-30%"), 3000, 3000, 7);
+        assert!((w.fraction() - TARGET_FRACTION).abs() < 0.03, "{}", w.fraction());
+        let all = Workload::generate(set("irr4-all"), 500, 0, 7);
+        assert_eq!(all.fraction(), 1.0);
+        assert!(matches!(all.spread, Spread::Inscribed { mean } if mean > 0.5 && mean < 2.0));
+        // The local polygon is the drawn one, the pose's angle the pair's; the world polygon
+        // is the local one turned by that angle about the origin and moved to the centre.
+        let pair = all.pairs[3];
+        let (local, angle) = all.local(3, Body::B);
+        assert_eq!((&local, angle), (&all.outlines[3][1], pair.b_angle));
+        assert_eq!(angle, angle as f32 as f64);
+        let (s, c) = angle.sin_cos();
+        for (v, w) in local.iter().zip(all.world(3, Body::B)) {
+            let expected = DVec2::new(c * v.x - s * v.y, s * v.x + c * v.y) + pair.b_center;
+            assert!(w.distance(expected) < 1e-12);
+        }
+        // A regular set's polygon comes turned, with a pose that does not turn.
+        let regular = Workload::generate(SETS[1], 10, 0, 7);
+        let (local, angle) = regular.local(0, Body::A);
+        assert_eq!(angle, 0.0);
+        assert_eq!(local, regular_vertices(4, regular.pairs[0].a_angle));
     }
 }

@@ -4,7 +4,8 @@
 //! Box2D has no boolean test or MTV of its own outside a world (its narrow phase is the
 //! manifold), so only `collide` is measured. Polygons are built once in their local frame with
 //! `Polygon::from_points` (hull + `b2MakePolygon`), with Box2D's limit of
-//! [`MAX_POLYGON_VERTICES`] vertices; each body has a transform, and the relative transform
+//! [`MAX_POLYGON_VERTICES`] vertices; each body has a transform (turned for an irregular
+//! polygon; a regular one comes turned, its transform not), and the relative transform
 //! `b2InvMulTransforms(xfA, xfB)` is computed per call, as a user (or Box2D's own contact update)
 //! does.
 //!
@@ -23,7 +24,7 @@ use boxdd::{LocalManifold, Transform};
 use boxdd_sys::ffi;
 
 use super::{Answer, Implementation, Op};
-use crate::workload::{regular_vertices_f32, Other, Workload, RADIUS};
+use crate::workload::{Body, Other, Workload, RADIUS};
 
 /// Box2D's polygon vertex limit (`B2_MAX_POLYGON_VERTICES`).
 pub const MAX_POLYGON_VERTICES: usize = boxdd::MAX_POLYGON_VERTICES;
@@ -41,10 +42,12 @@ pub struct Box2d<B: Against> {
     xf_b: Vec<ffi::b2Transform>,
 }
 
-/// A body transform at `center`, not rotated (the rotation is in the polygon).
-fn transform(center: glam::DVec2) -> ffi::b2Transform {
+/// A body transform at `center`, turned by `angle` (a regular polygon's 0: the rotation is in
+/// the polygon).
+fn transform(center: glam::DVec2, angle: f64) -> ffi::b2Transform {
     let c = center.as_vec2();
-    ffi::b2Transform { p: ffi::b2Vec2 { x: c.x, y: c.y }, q: ffi::b2Rot { c: 1.0, s: 0.0 } }
+    let (s, cos) = angle.sin_cos();
+    ffi::b2Transform { p: ffi::b2Vec2 { x: c.x, y: c.y }, q: ffi::b2Rot { c: cos as f32, s: s as f32 } }
 }
 
 /// `b2InvMulTransforms(a, b)`: b's frame as seen from a's (Box2D's inline function, in Rust).
@@ -57,10 +60,12 @@ fn inv_mul(a: &ffi::b2Transform, b: &ffi::b2Transform) -> ffi::b2Transform {
     ffi::b2Transform { p, q }
 }
 
-/// A local regular polygon as Box2D builds it.
-fn polygon(sides: usize, angle: f64) -> boxdd::Polygon {
-    let points: Vec<[f32; 2]> = regular_vertices_f32(sides, angle).iter().map(|v| [v.x, v.y]).collect();
-    boxdd::Polygon::from_points(points, 0.0).expect("Box2D polygon")
+/// A local polygon as Box2D builds it; every vertex must survive its hull.
+fn polygon(local: &[glam::DVec2]) -> boxdd::Polygon {
+    let points: Vec<[f32; 2]> = local.iter().map(|v| v.as_vec2().to_array()).collect();
+    let polygon = boxdd::Polygon::from_points(points, 0.0).expect("Box2D polygon");
+    assert_eq!(polygon.into_raw().count as usize, local.len(), "Box2D kept every vertex");
+    polygon
 }
 
 /// Initialises Box2D's process-wide foundation (default scale: 1 length unit = 1 m) once;
@@ -79,17 +84,24 @@ pub fn build(w: &Workload, raw: bool) -> Box<dyn Implementation> {
     initialise();
     let n = w.spec.sides;
     assert!(n <= MAX_POLYGON_VERTICES);
-    let a_safe: Vec<boxdd::Polygon> = w.pairs.iter().map(|p| polygon(n, p.a_angle)).collect();
+    let body = |which: Body| -> (Vec<boxdd::Polygon>, Vec<ffi::b2Transform>) {
+        (0..w.len())
+            .map(|i| {
+                let (local, angle) = w.local(i, which);
+                (polygon(&local), transform(w.center(i, which), angle))
+            })
+            .unzip()
+    };
+    let (a_safe, xf_a) = body(Body::A);
     let a = a_safe.iter().map(|p| p.into_raw()).collect();
-    let xf_a = w.pairs.iter().map(|p| transform(p.a_center)).collect();
-    let xf_b = w.pairs.iter().map(|p| transform(p.b_center)).collect();
     match w.spec.other {
         Other::Polygon => {
-            let b_safe: Vec<boxdd::Polygon> = w.pairs.iter().map(|p| polygon(n, p.b_angle)).collect();
+            let (b_safe, xf_b) = body(Body::B);
             let b = b_safe.iter().map(|p| p.into_raw()).collect();
             Box::new(Box2d { raw, a, a_safe, xf_a, b, b_safe, xf_b })
         }
         Other::Circle => {
+            let xf_b = w.pairs.iter().map(|p| transform(p.b_center, 0.0)).collect();
             let circle = boxdd::Circle::new([0.0, 0.0], RADIUS as f32).expect("Box2D circle");
             let (b, b_safe) = (vec![circle.into_raw(); w.len()], vec![circle; w.len()]);
             Box::new(Box2d { raw, a, a_safe, xf_a, b, b_safe, xf_b })

@@ -1,7 +1,8 @@
 //! `parry2d` (0.31): dimforge's collision library, through its public query functions.
 //!
 //! Shapes are built once: `ConvexPolygon::from_convex_polyline` of the local vertices (or a
-//! `Ball`), placed by a `Pose` at the centre. Queries:
+//! `Ball`), placed by a `Pose` at the centre (turned for an irregular polygon; a regular one
+//! comes turned, its pose not). Queries:
 //!
 //! * `overlaps`: `parry2d::query::intersection_test` (GJK for two polygons, a point projection
 //!   for a ball);
@@ -22,7 +23,7 @@ use parry2d::query::{
 use parry2d::shape::{Ball, ConvexPolygon, Shape};
 
 use super::{Answer, Implementation, Op};
-use crate::workload::{regular_vertices_f32, Other, Workload, RADIUS};
+use crate::workload::{Body, Other, Workload, RADIUS};
 
 /// parry's shapes for one set.
 pub struct Parry {
@@ -34,35 +35,43 @@ pub struct Parry {
     workspace: Option<ContactManifoldsWorkspace>,
 }
 
-/// A local regular polygon as parry builds it.
-fn polygon(sides: usize, angle: f64) -> ConvexPolygon {
-    let points = regular_vertices_f32(sides, angle).iter().map(|v| Vector::new(v.x, v.y)).collect();
-    ConvexPolygon::from_convex_polyline(points).expect("parry polygon")
+/// A local polygon as parry builds it; every vertex must survive.
+fn polygon(local: &[glam::DVec2]) -> ConvexPolygon {
+    let points = local.iter().map(|v| v.as_vec2()).map(|v| Vector::new(v.x, v.y)).collect();
+    let polygon = ConvexPolygon::from_convex_polyline(points).expect("parry polygon");
+    assert_eq!(polygon.points().len(), local.len(), "parry kept every vertex");
+    polygon
 }
 
-/// A pose at an f64 centre, not rotated.
-fn pose(center: glam::DVec2) -> Pose {
+/// A pose at an f64 centre, turned by `angle` (a regular polygon's 0: the rotation is in the
+/// polygon).
+fn pose(center: glam::DVec2, angle: f64) -> Pose {
     let c = center.as_vec2();
-    Pose::from_translation(Vector::new(c.x, c.y))
+    Pose::new(Vector::new(c.x, c.y), angle as f32)
 }
 
 /// parry's shapes for the set.
 pub fn build(w: &Workload) -> Box<dyn Implementation> {
-    let n = w.spec.sides;
-    let b: Vec<Box<dyn Shape>> = match w.spec.other {
-        Other::Polygon => w.pairs.iter().map(|p| Box::new(polygon(n, p.b_angle)) as Box<dyn Shape>).collect(),
-        Other::Circle => {
-            w.pairs.iter().map(|_| Box::new(Ball::new(RADIUS as f32)) as Box<dyn Shape>).collect()
-        }
+    let body = |which: Body| -> (Vec<ConvexPolygon>, Vec<Pose>) {
+        (0..w.len())
+            .map(|i| {
+                let (local, angle) = w.local(i, which);
+                (polygon(&local), pose(w.center(i, which), angle))
+            })
+            .unzip()
     };
-    Box::new(Parry {
-        a: w.pairs.iter().map(|p| polygon(n, p.a_angle)).collect(),
-        pos_a: w.pairs.iter().map(|p| pose(p.a_center)).collect(),
-        b,
-        pos_b: w.pairs.iter().map(|p| pose(p.b_center)).collect(),
-        manifolds: Vec::with_capacity(1),
-        workspace: None,
-    })
+    let (a, pos_a) = body(Body::A);
+    let (b, pos_b): (Vec<Box<dyn Shape>>, Vec<Pose>) = match w.spec.other {
+        Other::Polygon => {
+            let (b, pos_b) = body(Body::B);
+            (b.into_iter().map(|p| Box::new(p) as Box<dyn Shape>).collect(), pos_b)
+        }
+        Other::Circle => (
+            w.pairs.iter().map(|_| Box::new(Ball::new(RADIUS as f32)) as Box<dyn Shape>).collect(),
+            w.pairs.iter().map(|p| pose(p.b_center, 0.0)).collect(),
+        ),
+    };
+    Box::new(Parry { a, pos_a, b, pos_b, manifolds: Vec::with_capacity(1), workspace: None })
 }
 
 impl Parry {

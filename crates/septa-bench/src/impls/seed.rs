@@ -1,10 +1,11 @@
-//! `seed`: the reference algorithm ([`crate::seed`]) on world-space vertex lists built once.
+//! `seed`: the reference algorithm ([`crate::seed`]) on world-space vertex lists built once
+//! (an irregular polygon turned by its pose's angle and moved, in f64, then rounded).
 
 use std::ops::Range;
 
 use super::{Answer, Implementation, Op};
 use crate::seed::{self as algo, Circle, Manifold, Mtv, Polygon};
-use crate::workload::{regular_vertices, Other, Workload, RADIUS};
+use crate::workload::{Body, Other, Workload, RADIUS};
 
 /// The seed's queries of a polygon against `Self`.
 pub trait Against {
@@ -68,18 +69,17 @@ pub struct Seed<B> {
     b: Vec<B>,
 }
 
-/// A world-space polygon: the f64 vertices about the centre, moved there, rounded to f32.
-pub fn world_polygon(sides: usize, angle: f64, center: glam::DVec2) -> Polygon {
-    Polygon { vertices: regular_vertices(sides, angle).into_iter().map(|v| (v + center).as_vec2()).collect() }
+/// A world-space polygon: the f64 vertices placed in the world, rounded to f32.
+fn world_polygon(w: &Workload, i: usize, which: Body) -> Polygon {
+    Polygon { vertices: w.world(i, which).iter().map(|v| v.as_vec2()).collect() }
 }
 
 /// The seed's shapes for the set.
 pub fn build(w: &Workload) -> Box<dyn Implementation> {
-    let n = w.spec.sides;
-    let a = w.pairs.iter().map(|p| world_polygon(n, p.a_angle, p.a_center)).collect();
+    let a = (0..w.len()).map(|i| world_polygon(w, i, Body::A)).collect();
     match w.spec.other {
         Other::Polygon => {
-            let b = w.pairs.iter().map(|p| world_polygon(n, p.b_angle, p.b_center)).collect();
+            let b = (0..w.len()).map(|i| world_polygon(w, i, Body::B)).collect();
             Box::new(Seed::<Polygon> { a, b })
         }
         Other::Circle => {

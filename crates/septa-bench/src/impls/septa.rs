@@ -1,7 +1,9 @@
 //! `septa`: the library under test, through its generic entry points.
 //!
 //! Shapes are built once: `ConvexPolygon::regular(n, 1.0, rotation)` in its local frame, placed
-//! by `Pose::new(centre, 0.0)`; a circle B is `Circle::new(Vec2::ZERO, 1.0)` placed by a pose.
+//! by `Pose::new(centre, 0.0)`; an irregular polygon is `ConvexPolygon::new` of its local
+//! vertices, placed by `Pose::new(centre, angle)`; a circle B is `Circle::new(Vec2::ZERO, 1.0)`
+//! placed by a pose.
 //! The queries are the generic `septa::overlaps` / `contact` / `collide`, which for a
 //! polygon–polygon or polygon–circle pair are one inlined call into
 //! `septa::pair::polygon_polygon` / `septa::pair::polygon_circle` (statically dispatched, no
@@ -13,7 +15,7 @@ use glam::Vec2;
 use septa::{Circle, Collide, ConvexPolygon, Pose};
 
 use super::{Answer, Implementation, Op};
-use crate::workload::{Other, Workload, RADIUS};
+use crate::workload::{Body, Form, Other, Workload, RADIUS};
 
 /// septa's shapes for one set; `B` is `ConvexPolygon` or `Circle`.
 pub struct Septa<B> {
@@ -23,26 +25,43 @@ pub struct Septa<B> {
     pose_b: Vec<Pose>,
 }
 
-/// A pose from an f64 centre, no rotation (the rotation is in the shape).
-fn pose(center: glam::DVec2) -> Pose {
-    Pose::new(center.as_vec2(), 0.0)
+/// A pose from an f64 centre and angle.
+fn pose(center: glam::DVec2, angle: f64) -> Pose {
+    Pose::new(center.as_vec2(), angle as f32)
 }
 
 /// septa's shapes and poses for the set.
 pub fn build(w: &Workload) -> Box<dyn Implementation> {
     let n = w.spec.sides;
-    let polygon =
-        |angle: f64| ConvexPolygon::regular(n, RADIUS as f32, angle as f32).expect("regular polygon");
-    let a = w.pairs.iter().map(|p| polygon(p.a_angle)).collect();
-    let pose_a = w.pairs.iter().map(|p| pose(p.a_center)).collect();
-    let pose_b = w.pairs.iter().map(|p| pose(p.b_center)).collect();
+    // A regular polygon is built turned, its pose not turning it; an irregular one as drawn,
+    // turned by its pose.
+    let body = |i: usize, which: Body| -> (ConvexPolygon, Pose) {
+        let center = w.center(i, which);
+        match w.spec.form {
+            Form::Regular => {
+                let angle = if which == Body::A { w.pairs[i].a_angle } else { w.pairs[i].b_angle };
+                let polygon =
+                    ConvexPolygon::regular(n, RADIUS as f32, angle as f32).expect("regular polygon");
+                (polygon, pose(center, 0.0))
+            }
+            Form::Irregular => {
+                let (local, angle) = w.local(i, which);
+                let points: Vec<Vec2> = local.iter().map(|v| v.as_vec2()).collect();
+                let polygon = ConvexPolygon::new(&points).expect("irregular polygon");
+                assert_eq!(polygon.len(), n, "septa kept every vertex");
+                (polygon, pose(center, angle))
+            }
+        }
+    };
+    let (a, pose_a) = (0..w.len()).map(|i| body(i, Body::A)).unzip();
     match w.spec.other {
         Other::Polygon => {
-            let b = w.pairs.iter().map(|p| polygon(p.b_angle)).collect();
+            let (b, pose_b) = (0..w.len()).map(|i| body(i, Body::B)).unzip();
             Box::new(Septa { a, pose_a, b, pose_b })
         }
         Other::Circle => {
             let circle = Circle::new(Vec2::ZERO, RADIUS as f32).expect("circle");
+            let pose_b = w.pairs.iter().map(|p| pose(p.b_center, 0.0)).collect();
             Box::new(Septa { a, pose_a, b: vec![circle; w.len()], pose_b })
         }
     }
