@@ -21,8 +21,11 @@
 use crate::pose::Frame;
 use crate::{ConvexHull, Real, Vector, Vector4};
 
-/// Above this many vertices, b's lowest vertex is climbed to instead of found by a scan.
-pub(crate) const CLIMB_ABOVE: usize = 24;
+/// Above this many vertices, b's lowest vertex is climbed to instead of found by a scan. A
+/// climb looks round a handful of vertices per step and takes a few steps from where the last
+/// face's ended; the scan measures every vertex, but for four faces at once. Measured with
+/// callgrind on random hulls, the scan is cheaper up to about 100 vertices.
+pub(crate) const CLIMB_ABOVE: usize = 64;
 
 /// The face of `a` whose plane holds `b` (placed in a's frame by `b_in_a`) off furthest, with
 /// that separation; the first such face on a tie. With `STOP`, the first face with a

@@ -80,46 +80,195 @@ pub(crate) fn is_minkowski_face(
     t0 * t1 < 0.0 && s0 * t1 > 0.0
 }
 
-/// Calls `visit(i, j, query)` for every edge pair (edge `i` of a, `j` of b) that forms a face of
-/// the Minkowski difference and is not parallel; stops when `visit` returns true, returning
-/// that pair. `a_in_b` places a in b's frame (the test runs there: a's edges are turned once
-/// each, b's are read as stored).
+/// Calls `visit(query)` for every edge pair (edge `i` of a, `j` of b) that forms a face of the
+/// Minkowski difference and is not parallel; stops when `visit` returns true, returning that
+/// pair. `a_in_b` places a in b's frame (the search runs there: a's edges are turned once each,
+/// b's are read as stored).
+///
+/// When b is strictly convex in its vertices as given, each of a's arcs is walked across b's
+/// Gauss map ([`walk`]), touching only the pairs that cross and the few regions in between;
+/// otherwise (a hull whose faces are planar only within the tolerance) every pair is tested
+/// ([`every_pair`]). The walk wins even for two boxes (12 × 12 pairs).
 #[inline]
 pub(crate) fn edge_axes(
     a: &ConvexHull,
     b: &ConvexHull,
     a_in_b: &Frame,
+    visit: impl FnMut(EdgeQuery) -> bool,
+) -> Option<EdgeQuery> {
+    if b.is_strictly_convex() {
+        walk(a, b, a_in_b, visit)
+    } else {
+        every_pair(a, b, a_in_b, visit)
+    }
+}
+
+/// One edge of a, turned into b's frame: what every pair it forms needs.
+struct EdgeOfA {
+    index: u32,
+    /// Its unit direction.
+    e: Vector,
+    /// Its tail.
+    on_a: Vector,
+    /// From a's centroid to its tail: the axis is turned to point along this, out of a.
+    outward: Vector,
+}
+
+impl EdgeOfA {
+    #[inline(always)]
+    fn new(a: &ConvexHull, i: usize, a_in_b: &Frame, centroid: Vector) -> EdgeOfA {
+        let on_a = a_in_b.apply(a.vertices()[a.edges()[i].tail as usize]);
+        EdgeOfA { index: i as u32, e: a_in_b.turn(a.edge_unit(i)), on_a, outward: on_a - centroid }
+    }
+
+    /// The pair with edge `j` of b, which forms a face of the Minkowski difference: its axis
+    /// (out of a) and the gap between the two edges along it, or `None` for parallel edges.
+    #[inline(always)]
+    fn pair(&self, b: &ConvexHull, j: usize) -> Option<EdgeQuery> {
+        let cross = self.e.cross(b.edge_unit(j));
+        if cross.length_squared() <= PARALLEL_TOLERANCE * PARALLEL_TOLERANCE {
+            return None;
+        }
+        let mut axis = cross / cross.length();
+        if axis.dot(self.outward) < 0.0 {
+            axis = -axis;
+        }
+        // The gap between the two edges along the axis: the gap between the shapes when the
+        // edges are their extreme features along it, as the Gauss map says they are.
+        let claim = axis.dot(b.vertices()[b.edges()[j].tail as usize] - self.on_a);
+        Some(EdgeQuery { a: self.index, b: j as u32, separation: claim, axis })
+    }
+}
+
+/// [`edge_axes`] by testing every pair of edges on the Gauss map ([`is_minkowski_face`]): four
+/// dot products per pair.
+#[inline]
+pub(crate) fn every_pair(
+    a: &ConvexHull,
+    b: &ConvexHull,
+    a_in_b: &Frame,
     mut visit: impl FnMut(EdgeQuery) -> bool,
 ) -> Option<EdgeQuery> {
-    let (normals_a, normals_b) = (a.face_normals(), b.face_normals());
     let centroid = a_in_b.apply(a.centroid());
-    let tolerance = PARALLEL_TOLERANCE * PARALLEL_TOLERANCE;
+    for i in 0..a.edge_count() {
+        let edge = EdgeOfA::new(a, i, a_in_b, centroid);
+        if let Some(q) = crossing_edges_of_b(a, i, b, a_in_b, |j| edge.pair(b, j).is_some_and(&mut visit)) {
+            return Some(edge.pair(b, q).expect("the pair just visited"));
+        }
+    }
+    None
+}
+
+/// Calls `found(j)` for every edge `j` of b whose arc crosses edge `i` of a's (turned
+/// around), in index order, until it returns true; returns that `j`.
+#[inline(always)]
+fn crossing_edges_of_b(
+    a: &ConvexHull,
+    i: usize,
+    b: &ConvexHull,
+    a_in_b: &Frame,
+    mut found: impl FnMut(usize) -> bool,
+) -> Option<usize> {
+    let (normals_a, normals_b) = (a.face_normals(), b.face_normals());
+    let ea = a.edges()[i];
+    let n0 = a_in_b.turn(normals_a[ea.faces[0] as usize]);
+    let n1 = a_in_b.turn(normals_a[ea.faces[1] as usize]);
+    let e = a_in_b.turn(a.edge_unit(i));
+    for (j, eb) in b.edges().iter().enumerate() {
+        let (m0, m1) = (normals_b[eb.faces[0] as usize], normals_b[eb.faces[1] as usize]);
+        if is_minkowski_face(n0, n1, e, m0, m1, b.edge_unit(j)) && found(j) {
+            return Some(j);
+        }
+    }
+    None
+}
+
+/// [`edge_axes`] by walking each of a's arcs across b's Gauss map.
+///
+/// On b's Gauss map each vertex `v` owns a region: the directions along which `v` is b's
+/// highest point. The regions' borders are b's edge arcs. a's edge between faces `n0` and
+/// `n1`, turned around for `a − b`, is the arc from `−n0` to `−n1`; it starts in the region of
+/// b's lowest vertex under face `n0` and, crossing borders, ends in that of b's lowest vertex
+/// under `n1`. Each border it crosses is an edge of b that forms a Minkowski face with it, and
+/// no other edge does, so the walk visits exactly the pairs [`every_pair`] tests true, at a
+/// cost of the crossings (and the regions' corners) rather than b's edge count:
+///
+/// ```text
+///          region of v1 | region of v2     d(t) = (1 − t)(−n0) + t(−n1), t from 0 to 1:
+///     −n0 ●-------------x---------● −n1    at each vertex, the neighbour w that gets higher
+///          crossing edge v1–v2             first, at t = p / (p − q) with p = (w − v)·(−n0)
+///                                          and q = (w − v)·(−n1) > 0, is the next region
+/// ```
+///
+/// Each step climbs along `−n1` (`q > 0`), so the walk ends; it is capped at b's vertex count
+/// all the same (rounding could only ever make it wander), after which that arc is finished by
+/// testing all of b's edges. The walks of a face's edges start at one lowest vertex. a's edges
+/// are stored face by face and a hull's faces in depth-first order, so most faces follow a
+/// neighbour, and a walk from that neighbour has already ended at the face's lowest vertex;
+/// other faces climb to it from where the last walk ended. The walk needs b's vertex graph to
+/// be a convex polyhedron's: b strictly convex in its vertices as given.
+#[inline]
+fn walk(
+    a: &ConvexHull,
+    b: &ConvexHull,
+    a_in_b: &Frame,
+    mut visit: impl FnMut(EdgeQuery) -> bool,
+) -> Option<EdgeQuery> {
+    let normals_a = a.face_normals();
+    let vertices = b.vertices();
+    let centroid = a_in_b.apply(a.centroid());
+    let (mut face, mut lowest, mut at) = (u32::MAX, 0u32, 0u32);
+    // b's lowest vertex under face `face + 1`, when a walk has ended there.
+    let mut next_lowest = None;
     for (i, ea) in a.edges().iter().enumerate() {
-        let n0 = a_in_b.turn(normals_a[ea.faces[0] as usize]);
-        let n1 = a_in_b.turn(normals_a[ea.faces[1] as usize]);
-        let e = a_in_b.turn(a.edge_unit(i));
-        let on_a = a_in_b.apply(a.vertices()[ea.tail as usize]);
-        let outward = on_a - centroid;
-        for (j, eb) in b.edges().iter().enumerate() {
-            let f = b.edge_unit(j);
-            let (m0, m1) = (normals_b[eb.faces[0] as usize], normals_b[eb.faces[1] as usize]);
-            if !is_minkowski_face(n0, n1, e, m0, m1, f) {
-                continue;
+        let u0 = -a_in_b.turn(normals_a[ea.faces[0] as usize]);
+        let u1 = -a_in_b.turn(normals_a[ea.faces[1] as usize]);
+        if ea.faces[0] != face {
+            lowest = match next_lowest.take() {
+                Some(v) if ea.faces[0] == face.wrapping_add(1) => v,
+                _ => b.support_from(u0, at),
+            };
+            face = ea.faces[0];
+        }
+        let edge = EdgeOfA::new(a, i, a_in_b, centroid);
+        at = lowest;
+        let mut steps = 0;
+        loop {
+            // The neighbour that gets higher than `at` first as d(t) moves on.
+            let (mut next, mut crossing, mut first) = (u32::MAX, 0u32, Real::INFINITY);
+            let k = at as usize;
+            for (&w, &j) in b.neighbors(k).iter().zip(b.neighbor_edges(k)) {
+                let d = vertices[w as usize] - vertices[k];
+                let q = d.dot(u1);
+                if q > 0.0 {
+                    let p = d.dot(u0).min(0.0);
+                    let t = p / (p - q);
+                    if t < first {
+                        (next, crossing, first) = (w, j, t);
+                    }
+                }
             }
-            let cross = e.cross(f);
-            if cross.length_squared() <= tolerance {
-                continue;
+            if next == u32::MAX {
+                // `at` is highest along −n1: the arc's end, and b's lowest vertex under face n1.
+                if ea.faces[1] == face + 1 {
+                    next_lowest = Some(at);
+                }
+                break;
             }
-            let mut axis = cross / cross.length();
-            if axis.dot(outward) < 0.0 {
-                axis = -axis;
+            if let Some(q) = edge.pair(b, crossing as usize) {
+                if visit(q) {
+                    return Some(q);
+                }
             }
-            // The gap between the two edges along the axis: the gap between the shapes when the
-            // edges are their extreme features along it, as the test says they are.
-            let claim = axis.dot(b.vertices()[eb.tail as usize] - on_a);
-            let query = EdgeQuery { a: i as u32, b: j as u32, separation: claim, axis };
-            if visit(query) {
-                return Some(query);
+            at = next;
+            steps += 1;
+            if steps > vertices.len() {
+                // Rounding made the walk wander: finish this arc by testing every edge of b.
+                let j = crossing_edges_of_b(a, i, b, a_in_b, |j| edge.pair(b, j).is_some_and(&mut visit));
+                if let Some(j) = j {
+                    return edge.pair(b, j);
+                }
+                break;
             }
         }
     }
@@ -127,13 +276,16 @@ pub(crate) fn edge_axes(
 }
 
 /// The gap between the shapes' shadows on the unit `axis` (b's frame, pointing from a to b),
-/// from their supports: exact for any axis.
+/// from their supports: exact for any axis. The supports are climbed to from the edge pair's
+/// tails, which are usually the supports already (the climb then only looks round them).
 #[inline]
-pub(crate) fn support_gap(a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame, axis: Vector) -> Real {
+pub(crate) fn support_gap(a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame, q: &EdgeQuery) -> Real {
+    let axis = q.axis;
     let on_a = a_in_b.rotation.transpose() * axis;
-    let highest_a = on_a.dot(a.vertices()[a.support(on_a) as usize]) + axis.dot(a_in_b.translation);
-    let lowest_b = axis.dot(b.vertices()[b.support(-axis) as usize]);
-    lowest_b - highest_a
+    let top_a = a.support_from(on_a, a.edges()[q.a as usize].tail);
+    let highest_a = on_a.dot(a.vertices()[top_a as usize]) + axis.dot(a_in_b.translation);
+    let bottom_b = b.support_from(-axis, b.edges()[q.b as usize].tail);
+    axis.dot(b.vertices()[bottom_b as usize]) - highest_a
 }
 
 /// The edge pair with the largest separation (the first on a tie); with `STOP`, the first with
@@ -157,7 +309,7 @@ pub(crate) fn best_edge_pair<const STOP: bool>(
         if best.is_some_and(|b| q.separation <= b.separation) {
             return false;
         }
-        q.separation = q.separation.min(support_gap(a, b, a_in_b, q.axis));
+        q.separation = q.separation.min(support_gap(a, b, a_in_b, &q));
         if best.is_none_or(|b| q.separation > b.separation) {
             best = Some(q);
         }

@@ -8,8 +8,9 @@
 //!    four faces at a time),
 //! 2. the face normals of b (the same, roles exchanged),
 //! 3. the cross products of an edge of a and an edge of b whose arcs cross on the Gauss map
-//!    ([`gauss_map`](super::gauss_map)); crossing face normals instead, as one reference text
-//!    does, is only right for boxes.
+//!    ([`gauss_map`](super::gauss_map)), found by walking each of a's arcs across b's map, so
+//!    that the cost follows the crossings, not the product of the edge counts; crossing face
+//!    normals instead, as one reference text does, is only right for boxes.
 //!
 //! The separation is the largest gap over these axes, and the depth of an overlap is minus it:
 //! these axes are exactly the face normals of the Minkowski difference `a − b`, so the depth is

@@ -121,6 +121,8 @@ pub struct ConvexHull {
     /// The neighbours of vertex `k` are `neighbors[neighbor_start[k]..neighbor_start[k + 1]]`.
     neighbor_start: Vec<u32>,
     neighbors: Vec<u32>,
+    /// The edge joining vertex `k` to each of its neighbours, side by side with `neighbors`.
+    neighbor_edges: Vec<u32>,
     /// Where a climb may go from vertex `k`: every other corner of its faces (see
     /// `climb_graph`), `reach[reach_start[k]..reach_start[k + 1]]`.
     reach_start: Vec<u32>,
@@ -175,8 +177,10 @@ impl ConvexHull {
             return Err(ShapeError::Coplanar);
         }
         let vertices = polyhedron.vertices.iter().map(|&v| v.to_real()).collect();
-        let normals = polyhedron.normals.iter().map(|&n| n.to_real()).collect();
-        Ok(ConvexHull::from_faces(vertices, &polyhedron.faces, Some(normals)))
+        let order = depth_first_faces(&polyhedron.faces);
+        let faces: Vec<Vec<u32>> = order.iter().map(|&f| polyhedron.faces[f].clone()).collect();
+        let normals = order.iter().map(|&f| polyhedron.normals[f].to_real()).collect();
+        Ok(ConvexHull::from_faces(vertices, &faces, Some(normals)))
     }
 
     /// The box with these half extents (assumed valid), laid out as faces +x, −x, +y, −y, +z, −z.
@@ -253,10 +257,12 @@ impl ConvexHull {
         }
         let mut fill = neighbor_start.clone();
         let mut neighbors = alloc::vec![0u32; half_edges.len()];
+        let mut neighbor_edges = alloc::vec![0u32; half_edges.len()];
         let mut vertex_half_edges = alloc::vec![0u32; vertices.len()];
         for (i, h) in half_edges.iter().enumerate() {
             let slot = &mut fill[h.origin as usize];
             neighbors[*slot as usize] = head(h);
+            neighbor_edges[*slot as usize] = h.edge;
             *slot += 1;
             vertex_half_edges[h.origin as usize] = i as u32;
         }
@@ -345,6 +351,7 @@ impl ConvexHull {
             vertices,
             neighbor_start,
             neighbors,
+            neighbor_edges,
             reach_start,
             reach,
             normals,
@@ -477,6 +484,20 @@ impl ConvexHull {
         &self.neighbors[self.neighbor_start[k] as usize..self.neighbor_start[k + 1] as usize]
     }
 
+    /// The edges joining vertex `k` to its [`neighbors`](Self::neighbors), in the same order.
+    #[inline]
+    pub(crate) fn neighbor_edges(&self, k: usize) -> &[u32] {
+        &self.neighbor_edges[self.neighbor_start[k] as usize..self.neighbor_start[k + 1] as usize]
+    }
+
+    /// Is the hull strictly convex in its vertices as given (every edge a true fold, see
+    /// `is_strictly_convex`)? Then its vertex graph is a convex polyhedron's, and walks on it
+    /// (support climbs, the Gauss-map walk of the edge-pair search) end where they should.
+    #[inline]
+    pub(crate) fn is_strictly_convex(&self) -> bool {
+        self.climbable
+    }
+
     /// The mean of the vertices: a point strictly inside the hull.
     #[inline]
     pub fn centroid(&self) -> Vector {
@@ -531,6 +552,43 @@ impl ConvexHull {
     pub fn is_climbable(&self) -> bool {
         self.climbable && self.vertices.len() > SCAN_LIMIT
     }
+}
+
+/// The faces in depth-first order over their adjacency (from face 0, each face's neighbours in
+/// loop order), so that most faces follow one of their neighbours. The edge-pair search walks
+/// the other shape's Gauss map face by face and starts each face where a walk from its
+/// predecessor ended, which is then its exact start.
+fn depth_first_faces(faces: &[Vec<u32>]) -> Vec<usize> {
+    // Each directed edge's face: the neighbour across edge (u, v) of a face owns (v, u).
+    let mut owner: Vec<(u32, u32, usize)> = faces
+        .iter()
+        .enumerate()
+        .flat_map(|(f, face)| (0..face.len()).map(move |k| (face[k], face[(k + 1) % face.len()], f)))
+        .collect();
+    owner.sort_unstable();
+    let across =
+        |u: u32, v: u32| owner.binary_search_by(|&(a, b, _)| (a, b).cmp(&(v, u))).map(|at| owner[at].2).ok();
+    let mut order = Vec::with_capacity(faces.len());
+    let mut seen = alloc::vec![false; faces.len()];
+    let mut stack = alloc::vec![0usize];
+    while let Some(f) = stack.pop() {
+        if core::mem::replace(&mut seen[f], true) {
+            continue;
+        }
+        order.push(f);
+        let face = &faces[f];
+        // Pushed in reverse, so the first neighbour round the loop is visited next.
+        for k in (0..face.len()).rev() {
+            if let Some(g) = across(face[k], face[(k + 1) % face.len()]) {
+                if !seen[g] {
+                    stack.push(g);
+                }
+            }
+        }
+    }
+    // A closed surface is connected; should a face be unreachable all the same, keep it.
+    order.extend((0..faces.len()).filter(|&f| !seen[f]));
+    order
 }
 
 /// Faces with more corners than this join only their neighbouring corners in the climb graph.
