@@ -220,10 +220,11 @@ fn walk(
     let (mut face, mut lowest, mut at) = (u32::MAX, 0u32, 0u32);
     // b's lowest vertex under face `face + 1`, when a walk has ended there.
     let mut next_lowest = None;
+    let mut u0 = Vector::ZERO;
     for (i, ea) in a.edges().iter().enumerate() {
-        let u0 = -a_in_b.turn(normals_a[ea.faces[0] as usize]);
         let u1 = -a_in_b.turn(normals_a[ea.faces[1] as usize]);
         if ea.faces[0] != face {
+            u0 = -a_in_b.turn(normals_a[ea.faces[0] as usize]);
             lowest = match next_lowest.take() {
                 Some(v) if ea.faces[0] == face.wrapping_add(1) => v,
                 _ => b.support_from(u0, at),
@@ -296,8 +297,11 @@ pub(crate) fn support_gap(a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame, q: &Ed
 /// less than it otherwise (an edge's points are points of its shape). Only a pair whose edge
 /// gap could beat the best so far is measured by the shapes' supports, and that measure is
 /// kept: on a hull whose faces are planar only within the tolerance, a Gauss-map test on
-/// nearly flat or knife-like edges can pass where the edges are not extreme, and the edge gap
-/// alone would then overstate the separation.
+/// nearly flat or knife-like edges can pass where the edges are not extreme, and an edge so
+/// short that its direction comes from its faces' normals need not be perpendicular to the
+/// axis; the edge gap alone would then overstate the separation. Between two hulls with
+/// neither ([`ConvexHull::has_exact_edges`]) the edge gap is the shapes' gap, up to rounding,
+/// and is kept as it is.
 #[inline]
 pub(crate) fn best_edge_pair<const STOP: bool>(
     a: &ConvexHull,
@@ -305,11 +309,14 @@ pub(crate) fn best_edge_pair<const STOP: bool>(
     a_in_b: &Frame,
 ) -> Option<EdgeQuery> {
     let mut best: Option<EdgeQuery> = None;
+    let exact = a.has_exact_edges() && b.has_exact_edges();
     let stopped = edge_axes(a, b, a_in_b, |mut q| {
         if best.is_some_and(|b| q.separation <= b.separation) {
             return false;
         }
-        q.separation = q.separation.min(support_gap(a, b, a_in_b, &q));
+        if !exact {
+            q.separation = q.separation.min(support_gap(a, b, a_in_b, &q));
+        }
         if best.is_none_or(|b| q.separation > b.separation) {
             best = Some(q);
         }

@@ -147,6 +147,8 @@ pub struct ConvexHull {
     radius: Real,
     /// May a support query climb the vertex graph (see [`ConvexHull::support`])?
     climbable: bool,
+    /// Strictly convex, and every edge's unit direction taken from its own ends.
+    exact_edges: bool,
 }
 
 impl ConvexHull {
@@ -342,6 +344,12 @@ impl ConvexHull {
                 unit.to_real()
             })
             .collect();
+        // Edge gaps can be trusted where every edge runs along its own ends and the vertex
+        // graph is a convex polyhedron's (see `pair::gauss_map::best_edge_pair`).
+        let exact_edges = climbable
+            && edges
+                .iter()
+                .all(|e| (vertices[e.head as usize] - vertices[e.tail as usize]).to_f64().length() > long);
 
         let sum = vertices.iter().fold(DVec3::ZERO, |s, v| s + v.to_f64());
         let centroid = (sum / vertices.len() as f64).to_real();
@@ -367,6 +375,7 @@ impl ConvexHull {
             centroid,
             radius,
             climbable,
+            exact_edges,
         }
     }
 
@@ -496,6 +505,15 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn is_strictly_convex(&self) -> bool {
         self.climbable
+    }
+
+    /// Is the hull strictly convex with every edge's unit direction taken from its own ends
+    /// (no edge so short that its direction comes from its faces' normals)? Then an edge
+    /// pair's axis is perpendicular to both edges, and where the Gauss map says the edges are
+    /// the extreme features along it, the gap between them is the gap between the shapes.
+    #[inline]
+    pub(crate) fn has_exact_edges(&self) -> bool {
+        self.exact_edges
     }
 
     /// The mean of the vertices: a point strictly inside the hull.
