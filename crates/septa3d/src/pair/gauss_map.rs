@@ -125,7 +125,14 @@ impl EdgeOfA {
     /// (out of a) and the gap between the two edges along it, or `None` for parallel edges.
     #[inline(always)]
     fn pair(&self, b: &ConvexHull, j: usize) -> Option<EdgeQuery> {
-        let cross = self.e.cross(b.edge_unit(j));
+        self.pair_with(j as u32, b.edge_unit(j), b.vertices()[b.edges()[j].tail as usize])
+    }
+
+    /// [`pair`](Self::pair) with edge `j` of b given by its unit direction `f` (either way
+    /// round) and a point `on_b` of it.
+    #[inline(always)]
+    fn pair_with(&self, j: u32, f: Vector, on_b: Vector) -> Option<EdgeQuery> {
+        let cross = self.e.cross(f);
         if cross.length_squared() <= PARALLEL_TOLERANCE * PARALLEL_TOLERANCE {
             return None;
         }
@@ -135,8 +142,8 @@ impl EdgeOfA {
         }
         // The gap between the two edges along the axis: the gap between the shapes when the
         // edges are their extreme features along it, as the Gauss map says they are.
-        let claim = axis.dot(b.vertices()[b.edges()[j].tail as usize] - self.on_a);
-        Some(EdgeQuery { a: self.index, b: j as u32, separation: claim, axis })
+        let claim = axis.dot(on_b - self.on_a);
+        Some(EdgeQuery { a: self.index, b: j, separation: claim, axis })
     }
 }
 
@@ -236,32 +243,30 @@ fn walk(
         let mut steps = 0;
         loop {
             // The neighbour that gets higher than `at` first as d(t) moves on.
-            let (mut next, mut crossing, mut first) = (u32::MAX, 0u32, Real::INFINITY);
-            let k = at as usize;
-            for (&w, &j) in b.neighbors(k).iter().zip(b.neighbor_edges(k)) {
-                let d = vertices[w as usize] - vertices[k];
-                let q = d.dot(u1);
+            let (mut next, mut first) = (None, Real::INFINITY);
+            for step in b.steps(at as usize) {
+                let q = step.delta.dot(u1);
                 if q > 0.0 {
-                    let p = d.dot(u0).min(0.0);
+                    let p = step.delta.dot(u0).min(0.0);
                     let t = p / (p - q);
                     if t < first {
-                        (next, crossing, first) = (w, j, t);
+                        (next, first) = (Some(step), t);
                     }
                 }
             }
-            if next == u32::MAX {
+            let Some(step) = next else {
                 // `at` is highest along −n1: the arc's end, and b's lowest vertex under face n1.
                 if ea.faces[1] == face + 1 {
                     next_lowest = Some(at);
                 }
                 break;
-            }
-            if let Some(q) = edge.pair(b, crossing as usize) {
+            };
+            if let Some(q) = edge.pair_with(step.edge, step.unit, vertices[at as usize]) {
                 if visit(q) {
                     return Some(q);
                 }
             }
-            at = next;
+            at = step.to;
             steps += 1;
             if steps > vertices.len() {
                 // Rounding made the walk wander: finish this arc by testing every edge of b.

@@ -67,6 +67,19 @@ pub struct HalfEdge {
     pub edge: u32,
 }
 
+/// An edge seen from one of its ends: what a walk over the vertices reads at each step.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Step {
+    /// From this end to the other.
+    pub delta: Vector,
+    /// The edge's unit direction (either way round; see [`ConvexHull::edge_unit`]).
+    pub unit: Vector,
+    /// The other end.
+    pub to: u32,
+    /// The edge.
+    pub edge: u32,
+}
+
 /// One edge of the hull, stored once (not once per half-edge).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HullEdge {
@@ -121,8 +134,9 @@ pub struct ConvexHull {
     /// The neighbours of vertex `k` are `neighbors[neighbor_start[k]..neighbor_start[k + 1]]`.
     neighbor_start: Vec<u32>,
     neighbors: Vec<u32>,
-    /// The edge joining vertex `k` to each of its neighbours, side by side with `neighbors`.
-    neighbor_edges: Vec<u32>,
+    /// Each of vertex `k`'s edges as the Gauss-map walk reads them, side by side with
+    /// `neighbors`.
+    steps: Vec<Step>,
     /// Where a climb may go from vertex `k`: every other corner of its faces (see
     /// `climb_graph`), `reach[reach_start[k]..reach_start[k + 1]]`.
     reach_start: Vec<u32>,
@@ -259,12 +273,14 @@ impl ConvexHull {
         }
         let mut fill = neighbor_start.clone();
         let mut neighbors = alloc::vec![0u32; half_edges.len()];
-        let mut neighbor_edges = alloc::vec![0u32; half_edges.len()];
+        let mut steps =
+            alloc::vec![Step { delta: Vector::ZERO, unit: Vector::ZERO, to: 0, edge: 0 }; half_edges.len()];
         let mut vertex_half_edges = alloc::vec![0u32; vertices.len()];
         for (i, h) in half_edges.iter().enumerate() {
             let slot = &mut fill[h.origin as usize];
             neighbors[*slot as usize] = head(h);
-            neighbor_edges[*slot as usize] = h.edge;
+            let (from, to) = (vertices[h.origin as usize], vertices[head(h) as usize]);
+            steps[*slot as usize] = Step { delta: to - from, unit: Vector::ZERO, to: head(h), edge: h.edge };
             *slot += 1;
             vertex_half_edges[h.origin as usize] = i as u32;
         }
@@ -330,7 +346,7 @@ impl ConvexHull {
         // `pair::gauss_map`).
         let size = vertices.iter().map(|v| v.to_f64().abs().max_element()).fold(0.0, f64::max);
         let long = 64.0 * crate::COPLANAR_TOLERANCE * size;
-        let edge_units = edges
+        let edge_units: Vec<Vector> = edges
             .iter()
             .map(|e| {
                 let [n0, n1] = e.faces.map(|f| normals[f as usize].to_f64());
@@ -344,6 +360,9 @@ impl ConvexHull {
                 unit.to_real()
             })
             .collect();
+        for step in &mut steps {
+            step.unit = edge_units[step.edge as usize];
+        }
         // Edge gaps can be trusted where every edge runs along its own ends and the vertex
         // graph is a convex polyhedron's (see `pair::gauss_map::best_edge_pair`).
         let exact_edges = climbable
@@ -359,7 +378,7 @@ impl ConvexHull {
             vertices,
             neighbor_start,
             neighbors,
-            neighbor_edges,
+            steps,
             reach_start,
             reach,
             normals,
@@ -493,10 +512,10 @@ impl ConvexHull {
         &self.neighbors[self.neighbor_start[k] as usize..self.neighbor_start[k + 1] as usize]
     }
 
-    /// The edges joining vertex `k` to its [`neighbors`](Self::neighbors), in the same order.
+    /// The edges leaving vertex `k`, towards its [`neighbors`](Self::neighbors) in the same order.
     #[inline]
-    pub(crate) fn neighbor_edges(&self, k: usize) -> &[u32] {
-        &self.neighbor_edges[self.neighbor_start[k] as usize..self.neighbor_start[k + 1] as usize]
+    pub(crate) fn steps(&self, k: usize) -> &[Step] {
+        &self.steps[self.neighbor_start[k] as usize..self.neighbor_start[k + 1] as usize]
     }
 
     /// Is the hull strictly convex in its vertices as given (every edge a true fold, see
