@@ -54,6 +54,9 @@ pub(crate) struct EdgeQuery {
     pub separation: Real,
     /// The unit axis in b's frame, pointing from a to b.
     pub axis: Vector,
+    /// The sine of the angle between the two edges (the length of the cross product of their
+    /// unit directions): how well the axis is determined.
+    pub sine: Real,
 }
 
 /// Do the arcs `n0`–`n1` (edge direction `e`, of a) and `−m0`–`−m1` (edge direction `f`, of b)
@@ -136,14 +139,15 @@ impl EdgeOfA {
         if cross.length_squared() <= PARALLEL_TOLERANCE * PARALLEL_TOLERANCE {
             return None;
         }
-        let mut axis = cross / cross.length();
+        let sine = cross.length();
+        let mut axis = cross / sine;
         if axis.dot(self.outward) < 0.0 {
             axis = -axis;
         }
         // The gap between the two edges along the axis: the gap between the shapes when the
         // edges are their extreme features along it, as the Gauss map says they are.
         let claim = axis.dot(on_b - self.on_a);
-        Some(EdgeQuery { a: self.index, b: j, separation: claim, axis })
+        Some(EdgeQuery { a: self.index, b: j, separation: claim, axis, sine })
     }
 }
 
@@ -294,6 +298,14 @@ pub(crate) fn support_gap(a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame, q: &Ed
     axis.dot(b.vertices()[bottom_b as usize]) - highest_a
 }
 
+/// Edge pairs at a smaller angle than this (its sine) have their edge gap checked against the
+/// shapes' supports even between hulls with exact edges. The axis of nearly parallel edges is
+/// ill-conditioned: rounding in the edges' directions (about `ε` each) turns it by about
+/// `ε / sine`, and the edge gap, measured between points far apart, moves by that times their
+/// distance; and the two arcs lie almost on one great circle, where crossing or not is decided
+/// by rounding. Above it the gap is good to about `ε / WELL_CROSSED` times the shapes' size.
+pub(crate) const WELL_CROSSED: Real = 1e-2;
+
 /// The edge pair with the largest separation (the first on a tie); with `STOP`, the first with
 /// a separation of zero or more. `None` when no pair forms a face of the Minkowski difference.
 ///
@@ -305,8 +317,8 @@ pub(crate) fn support_gap(a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame, q: &Ed
 /// nearly flat or knife-like edges can pass where the edges are not extreme, and an edge so
 /// short that its direction comes from its faces' normals need not be perpendicular to the
 /// axis; the edge gap alone would then overstate the separation. Between two hulls with
-/// neither ([`ConvexHull::has_exact_edges`]) the edge gap is the shapes' gap, up to rounding,
-/// and is kept as it is.
+/// neither ([`ConvexHull::has_exact_edges`]) the edge gap of two edges that are not nearly
+/// parallel ([`WELL_CROSSED`]) is the shapes' gap, up to rounding, and is kept as it is.
 #[inline]
 pub(crate) fn best_edge_pair<const STOP: bool>(
     a: &ConvexHull,
@@ -319,7 +331,7 @@ pub(crate) fn best_edge_pair<const STOP: bool>(
         if best.is_some_and(|b| q.separation <= b.separation) {
             return false;
         }
-        if !exact {
+        if !exact || q.sine < WELL_CROSSED {
             q.separation = q.separation.min(support_gap(a, b, a_in_b, &q));
         }
         if best.is_none_or(|b| q.separation > b.separation) {
