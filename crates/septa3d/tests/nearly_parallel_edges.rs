@@ -72,3 +72,46 @@ fn nearly_parallel_edges_do_not_overstate_the_separation() {
     check(&cube, &vc, &prism, &vp, pose);
     check(&prism, &vp, &cube, &vc, pose);
 }
+
+/// A hull 0.0015 across at (-1e4, -1e4, -1e4) beside a cube of half extent 1e4 (fuzz input
+/// `queries3d-edge-axis-orientation-far`): carried into the cube's frame, the hull's centroid is
+/// only as good as the frames' rounding there, about the hull's own size, so it cannot tell
+/// which way an edge axis points out of the hull; turned by it, an edge gap measured to a cube
+/// corner 27,000 away claimed a separation of 27,284 where the shapes are 2.7 apart along that
+/// axis.
+#[test]
+fn edge_axes_of_a_small_hull_beside_a_huge_cube_point_the_right_way() {
+    let p = |x: f32, y: f32, z: f32| Vector::new(x as Real, y as Real, z as Real);
+    let small = ConvexHull::new(&[
+        p(0.0009896249, 0.00150798, 0.00016643392),
+        p(0.0011492611, 0.0015091851, 0.00028691138),
+        p(0.00039118103, 0.0016305721, 0.0009581639),
+        p(0.0005508172, 0.0016317772, 0.0010786413),
+        p(3.2135926e-5, 0.0008323909, 0.0014418925),
+        p(0.00019177224, 0.00083359587, 0.0015623699),
+        p(0.00027153484, -8.8382396e-5, 0.0011338912),
+        p(0.00043117104, -8.717738e-5, 0.0012543687),
+        p(0.00086997874, -0.00021097448, 0.00034216134),
+        p(0.0010296149, -0.00020976941, 0.00046263885),
+        p(0.0012290237, 0.00058720703, -0.00014156732),
+        p(0.0013886599, 0.00058841205, -2.10898e-5),
+    ])
+    .unwrap();
+    let cube = Cuboid::new(Vector::splat(10000.0)).unwrap();
+    let pose_small = Pose::new(Vector::splat(-10000.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let q = (0.37942073, 0.37942073, 0.37942073, -0.75373715);
+    let pose_cube = Pose::new(
+        Vector::new(4.5, 0.0015851923, 0.00071040133),
+        Rotation::from_xyzw(q.0, q.1, q.2, q.3).normalize(),
+    );
+    let (vs, vc) = (small.vertices().to_vec(), cube.as_hull().vertices().to_vec());
+    for (sep, va, pa, vb, pb) in [
+        (separation(&small, pose_small, &cube, pose_cube), &vs, pose_small, &vc, pose_cube),
+        (separation(&cube, pose_cube, &small, pose_small), &vc, pose_cube, &vs, pose_small),
+    ] {
+        let n = DVec3::new(sep.normal.x as f64, sep.normal.y as f64, sep.normal.z as f64);
+        let along = push(&world(va, pa), &world(vb, pb), n);
+        // The frames' rounding at 1e4 in f32 is about 1e-3 per coordinate.
+        assert!((along + sep.distance as f64).abs() < 0.05, "{sep:?}: push along the normal {along}");
+    }
+}

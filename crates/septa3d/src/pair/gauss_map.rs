@@ -128,20 +128,20 @@ impl EdgeOfA {
     /// (out of a) and the gap between the two edges along it, or `None` for parallel edges.
     #[inline(always)]
     fn pair(&self, b: &ConvexHull, j: usize) -> Option<EdgeQuery> {
-        self.pair_with(j as u32, b.edge_unit(j), b.vertices()[b.edges()[j].tail as usize])
+        self.pair_with(j as u32, b.edge_unit(j), b.vertices()[b.edges()[j].tail as usize], self.outward)
     }
 
     /// [`pair`](Self::pair) with edge `j` of b given by its unit direction `f` (either way
-    /// round) and a point `on_b` of it.
+    /// round) and a point `on_b` of it, and the axis turned to point along `toward`.
     #[inline(always)]
-    fn pair_with(&self, j: u32, f: Vector, on_b: Vector) -> Option<EdgeQuery> {
+    fn pair_with(&self, j: u32, f: Vector, on_b: Vector, toward: Vector) -> Option<EdgeQuery> {
         let cross = self.e.cross(f);
         if cross.length_squared() <= PARALLEL_TOLERANCE * PARALLEL_TOLERANCE {
             return None;
         }
         let sine = cross.length();
         let mut axis = cross / sine;
-        if axis.dot(self.outward) < 0.0 {
+        if axis.dot(toward) < 0.0 {
             axis = -axis;
         }
         // The gap between the two edges along the axis: the gap between the shapes when the
@@ -247,14 +247,14 @@ fn walk(
         let mut steps = 0;
         loop {
             // The neighbour that gets higher than `at` first as d(t) moves on.
-            let (mut next, mut first) = (None, Real::INFINITY);
+            let (mut next, mut first, mut inside) = (None, Real::INFINITY, false);
             for step in b.steps(at as usize) {
                 let q = step.delta.dot(u1);
                 if q > 0.0 {
-                    let p = step.delta.dot(u0).min(0.0);
-                    let t = p / (p - q);
+                    let p = step.delta.dot(u0);
+                    let t = p.min(0.0) / (p.min(0.0) - q);
                     if t < first {
-                        (next, first) = (Some(step), t);
+                        (next, first, inside) = (Some(step), t, p < 0.0);
                     }
                 }
             }
@@ -265,9 +265,19 @@ fn walk(
                 }
                 break;
             };
-            if let Some(q) = edge.pair_with(step.edge, step.unit, vertices[at as usize]) {
-                if visit(q) {
-                    return Some(q);
+            // A neighbour already as high at the arc's start (p ≥ 0) is a tie, or a start that
+            // rounding put one vertex off: the step moves on, but crosses no border inside the
+            // arc (at its very start the border's axis would be a's face normal anyway).
+            if inside {
+                // The crossing direction d(t) is turned around for a − b: the Minkowski face's
+                // normal, the way out of a, known from a's unit normals alone (a's centroid,
+                // carried into b's frame, is only as good as the frames' rounding, which for a
+                // small shape far out can be its whole size).
+                let toward = -(u0 + (u1 - u0) * first);
+                if let Some(q) = edge.pair_with(step.edge, step.unit, vertices[at as usize], toward) {
+                    if visit(q) {
+                        return Some(q);
+                    }
                 }
             }
             at = step.to;
@@ -285,9 +295,9 @@ fn walk(
     None
 }
 
-/// The gap between the shapes' shadows on the unit `axis` (b's frame, pointing from a to b),
-/// from their supports: exact for any axis. The supports are climbed to from the edge pair's
-/// tails, which are usually the supports already (the climb then only looks round them).
+/// The gap between the shapes' shadows on the pair's unit axis (b's frame, pointing from a to
+/// b), from their supports: exact for any axis. The supports are climbed to from the edge
+/// pair's tails, which are usually supports already (the climb then only looks round them).
 #[inline]
 pub(crate) fn support_gap(a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame, q: &EdgeQuery) -> Real {
     let axis = q.axis;
@@ -311,9 +321,10 @@ pub(crate) const WELL_CROSSED: Real = 1e-2;
 ///
 /// Each pair's separation is first taken as the gap between its two edges, which is the gap
 /// between the shapes when the edges are their extreme features along the axis, and never
-/// less than it otherwise (an edge's points are points of its shape). Only a pair whose edge
-/// gap could beat the best so far is measured by the shapes' supports, and that measure is
-/// kept: on a hull whose faces are planar only within the tolerance, a Gauss-map test on
+/// less than it otherwise (an edge's points are points of its shape). Where that cannot be
+/// trusted, a pair whose edge gap could beat the best so far is measured by the shapes'
+/// supports, and that measure is kept: on a hull whose faces are planar only within the
+/// tolerance, a Gauss-map test on
 /// nearly flat or knife-like edges can pass where the edges are not extreme, and an edge so
 /// short that its direction comes from its faces' normals need not be perpendicular to the
 /// axis; the edge gap alone would then overstate the separation. Between two hulls with
@@ -327,7 +338,9 @@ pub(crate) fn best_edge_pair<const STOP: bool>(
 ) -> Option<EdgeQuery> {
     let mut best: Option<EdgeQuery> = None;
     let exact = a.has_exact_edges() && b.has_exact_edges();
-    let stopped = edge_axes(a, b, a_in_b, |mut q| {
+    // The visitor keeps the pair as measured (its separation and way round may differ from the
+    // edge gap the search hands it), so the answer is `best`, stopped early or not.
+    edge_axes(a, b, a_in_b, |mut q| {
         if best.is_some_and(|b| q.separation <= b.separation) {
             return false;
         }
@@ -339,5 +352,5 @@ pub(crate) fn best_edge_pair<const STOP: bool>(
         }
         STOP && q.separation >= 0.0
     });
-    stopped.or(best)
+    best
 }

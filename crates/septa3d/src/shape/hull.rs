@@ -363,12 +363,17 @@ impl ConvexHull {
         for step in &mut steps {
             step.unit = edge_units[step.edge as usize];
         }
-        // Edge gaps can be trusted where every edge runs along its own ends and the vertex
-        // graph is a convex polyhedron's (see `pair::gauss_map::best_edge_pair`).
+        // Edge gaps can be trusted where every edge runs along its own ends, no edge is a knife
+        // (faces meeting at under 60°, whose arc on the Gauss map is over 120° long: the
+        // centroid that orients an edge axis then lies nearly in the plane of the edge's
+        // extreme directions, as on a thin slab), and the vertex graph is a convex polyhedron's
+        // (see `pair::gauss_map::best_edge_pair`).
         let exact_edges = climbable
-            && edges
-                .iter()
-                .all(|e| (vertices[e.head as usize] - vertices[e.tail as usize]).to_f64().length() > long);
+            && edges.iter().all(|e| {
+                let [n0, n1] = e.faces.map(|f| normals[f as usize].to_f64());
+                let length = (vertices[e.head as usize] - vertices[e.tail as usize]).to_f64().length();
+                length > long && n0.dot(n1) > -0.5
+            });
 
         let sum = vertices.iter().fold(DVec3::ZERO, |s, v| s + v.to_f64());
         let centroid = (sum / vertices.len() as f64).to_real();
@@ -527,8 +532,9 @@ impl ConvexHull {
     }
 
     /// Is the hull strictly convex with every edge's unit direction taken from its own ends
-    /// (no edge so short that its direction comes from its faces' normals)? Then an edge
-    /// pair's axis is perpendicular to both edges, and where the Gauss map says the edges are
+    /// (no edge so short that its direction comes from its faces' normals) and no knife-like
+    /// edge (faces meeting at under 60°)? Then an edge pair's axis is perpendicular to both
+    /// edges and turned out of the hull reliably, and where the Gauss map says the edges are
     /// the extreme features along it, the gap between them is the gap between the shapes.
     #[inline]
     pub(crate) fn has_exact_edges(&self) -> bool {
