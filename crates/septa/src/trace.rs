@@ -47,6 +47,9 @@ pub struct AxisStep {
     /// b's shadow.
     pub b: Projection,
     /// [`Interval::separation`] of the shadows: ≥ 0 is a gap (zero: touching), < 0 an overlap.
+    /// Computed on the shadows in a's frame, before they are moved to the world for display, so
+    /// far from the origin it can differ from that of the shadows as shown by the rounding of
+    /// world coordinates.
     pub separation: Real,
     /// On an overlap, the shorter way out for b along `direction`, signed ([`Interval::push`]);
     /// `None` on a gap.
@@ -66,8 +69,11 @@ impl AxisStep {
         self.separation >= 0.0
     }
 
+    /// The same step with a and b exchanged: the same separation, and the push turned around
+    /// (moving a by `−push` is moving b by `push`). Kept, not recomputed from the shadows, which
+    /// may have been rounded on their way to the world (see [`world_step`]).
     fn flipped(self) -> AxisStep {
-        AxisStep::new(self.axis.flipped(), self.direction, self.b, self.a)
+        AxisStep { axis: self.axis.flipped(), a: self.b, b: self.a, push: self.push.map(|p| -p), ..self }
     }
 }
 
@@ -186,7 +192,14 @@ fn capsule_projection(ends: [Vector; 2], radius: Real, direction: Vector) -> Pro
 }
 
 /// A step computed in a's frame, moved to the world by `pose_a`.
+///
+/// The verdict (`separation` and `push`) is read off the shadows in a's frame, before the
+/// shift: far from the origin the shift rounds each end to the world's coarser grid, which can
+/// close a gap or open an overlap smaller than that grid, and the trace would then contradict
+/// [`overlaps`](crate::overlaps()), which also works in a's frame. Only what is displayed, the
+/// shadows and their points, is moved.
 fn world_step(axis: Axis, direction: Vector, a: Projection, b: Projection, pose_a: &Pose) -> AxisStep {
+    let local = AxisStep::new(axis, direction, a, b);
     let world = pose_a.rotation.apply(direction);
     let shift = world.dot(pose_a.translation);
     let place = |p: Projection| Projection {
@@ -195,7 +208,7 @@ fn world_step(axis: Axis, direction: Vector, a: Projection, b: Projection, pose_
         max_point: pose_a.apply(p.max_point),
         ..p
     };
-    AxisStep::new(axis, world, place(a), place(b))
+    AxisStep { direction: world, a: place(a), b: place(b), ..local }
 }
 
 /// The trace of polygon against polygon: a's normals, then b's.

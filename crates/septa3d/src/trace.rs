@@ -23,6 +23,9 @@ pub struct AxisStep {
     /// b's shadow.
     pub b: Interval,
     /// [`Interval::separation`] of the shadows: ≥ 0 is a gap (zero: touching), < 0 an overlap.
+    /// The queries compute it on the shadows in a's frame, before they are moved to the world
+    /// for display, so far from the origin it can differ from that of `a` and `b` as shown by
+    /// the rounding of world coordinates.
     pub separation: Real,
     /// On an overlap, the shorter way out for b along `direction`, signed ([`Interval::push`]);
     /// `None` on a gap.
@@ -39,6 +42,13 @@ impl AxisStep {
 
     /// The step for a unit `direction` and shadows measured in a's local frame, moved to the
     /// world by `pose_a` (the direction turned, the shadows shifted by the origin's projection).
+    ///
+    /// The verdict (`separation` and `push`) is read off the local shadows, before the shift:
+    /// far from the origin the shift rounds each end to the world's coarser grid, which can
+    /// close a gap or open an overlap smaller than that grid (an overlap of 0.003 between
+    /// shadows at 100,001 is half an f32 ulp there), and the trace would then contradict
+    /// [`overlaps`](crate::overlaps()), which also works in a's frame. Only what is displayed,
+    /// the shadows, is moved.
     pub(crate) fn from_local(
         axis: Axis,
         direction: Vector,
@@ -46,9 +56,10 @@ impl AxisStep {
         b: Interval,
         pose_a: &Pose,
     ) -> AxisStep {
+        let local = AxisStep::new(axis, direction, a, b);
         let world = pose_a.rotation * direction;
         let shift = world.dot(pose_a.translation);
-        AxisStep::new(axis, world, a.shifted(shift), b.shifted(shift))
+        AxisStep { direction: world, a: a.shifted(shift), b: b.shifted(shift), ..local }
     }
 
     /// Does this axis separate the shapes (a gap, or touching)?
@@ -57,9 +68,11 @@ impl AxisStep {
         self.separation >= 0.0
     }
 
-    /// The same step with a and b exchanged.
+    /// The same step with a and b exchanged: the same separation, and the push turned around
+    /// (moving a by `−push` is moving b by `push`). Kept, not recomputed from the shadows, which
+    /// may have been rounded on their way to the world (see `from_local`).
     pub fn flipped(self) -> AxisStep {
-        AxisStep::new(self.axis.flipped(), self.direction, self.b, self.a)
+        AxisStep { axis: self.axis.flipped(), a: self.b, b: self.a, push: self.push.map(|p| -p), ..self }
     }
 }
 

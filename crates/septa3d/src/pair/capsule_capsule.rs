@@ -37,7 +37,9 @@
 
 use glam::DVec3;
 
-use super::sphere_capsule::{across, capsule_feature, closest_on_segment, segment_point, segment_shadow};
+use super::sphere_capsule::{
+    across, bounding_apart, capsule_feature, closest_on_segment, placed_from, segment_point, segment_shadow,
+};
 use super::sphere_sphere::{length_and_unit, unit, FALLBACK_AXIS};
 use crate::trace::AxisStep;
 use crate::{
@@ -204,22 +206,26 @@ impl Cores {
     }
 }
 
-/// Are the bounding spheres (about the segments' midpoints) apart?
+/// Are the bounding spheres (about the segments' midpoints) apart? Conservatively: see
+/// [`bounding_apart`].
 #[inline]
-fn bounding_apart(a: &Capsule, pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> bool {
-    let midpoint = pose_a.inv_mul(pose_b).apply(b.center());
-    (midpoint - a.center()).length() >= a.half_length() + a.radius() + b.half_length() + b.radius()
+fn spheres_apart(a: &Capsule, pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> bool {
+    let xf = pose_a.inv_mul(pose_b);
+    let gap = xf.apply(b.center()) - a.center();
+    let reach = [a.half_length(), a.radius(), b.half_length(), b.radius()].map(|x| x as f64);
+    let placed = placed_from(&xf, b.center()) + a.center().abs().element_sum();
+    bounding_apart(gap, reach.iter().sum(), placed)
 }
 
 /// Do they overlap? Touching is not overlapping.
 pub fn overlaps(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> bool {
-    !bounding_apart(a, &pose_a, b, &pose_b) && cores(a, &pose_a, b, &pose_b).search().2 < 0.0
+    !spheres_apart(a, &pose_a, b, &pose_b) && cores(a, &pose_a, b, &pose_b).search().2 < 0.0
 }
 
 /// [`overlaps`], remembering the axis that separates. (Nothing is gained by trying it first:
 /// the axes are recomputed from the closest points each time.)
 pub fn overlaps_cached(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose, cache: &mut SatCache) -> bool {
-    if bounding_apart(a, &pose_a, b, &pose_b) {
+    if spheres_apart(a, &pose_a, b, &pose_b) {
         cache.set(Axis::ClosestPoints);
         return false;
     }
@@ -239,7 +245,7 @@ pub fn separation(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Separ
 
 /// The minimum translation vector, or `None` when they do not overlap.
 pub fn contact(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<Contact> {
-    if bounding_apart(a, &pose_a, b, &pose_b) {
+    if spheres_apart(a, &pose_a, b, &pose_b) {
         return None;
     }
     separation(a, pose_a, b, pose_b).contact()
@@ -263,7 +269,7 @@ pub fn contact(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<C
 /// assert_eq!(m.points().len(), 1);
 /// ```
 pub fn collide(a: &Capsule, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<Manifold> {
-    if bounding_apart(a, &pose_a, b, &pose_b) {
+    if spheres_apart(a, &pose_a, b, &pose_b) {
         return None;
     }
     let cores = cores(a, &pose_a, b, &pose_b);

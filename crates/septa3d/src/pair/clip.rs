@@ -18,8 +18,10 @@
 //! incident face). Buffers are fixed arrays (no allocation); a clipped polygon with more than
 //! [`CLIP_CAPACITY`] corners keeps only the first ones, which are still points of the contact.
 
+use glam::{DMat3, DVec3};
+
 use crate::pose::Frame;
-use crate::{ContactPoint, ConvexHull, Feature, FeatureId, Manifold, Real, Vector};
+use crate::{ContactPoint, ConvexHull, Feature, FeatureId, Manifold, Real, ToF64, ToReal, Vector};
 
 /// The most corners a clipped polygon keeps.
 pub(crate) const CLIP_CAPACITY: usize = 64;
@@ -227,9 +229,41 @@ fn clip_incident(
     Manifold::from_points(normal, &kept[..len])
 }
 
-/// The one-point manifold of face `r` of `reference` against the incident shape's deepest
-/// vertex below it, in the reference frame: the last resort when clipping leaves nothing on
-/// the face that is the minimum translation's own axis (a rounding case).
+/// The one-point manifold of face `r` of `reference` against the deepest point of the incident
+/// shape within the face's side planes, in the reference frame: the last resort when clipping
+/// leaves nothing on the face that is the minimum translation's own axis.
+///
+/// That happens when the incident face is no good window on the overlap (a sliver reference
+/// face a millionth of the incident shape's size, or a huge incident face clipped to a small
+/// window in f32, whose cut points then scatter by more than the window). The incident shape's
+/// deepest vertex, the obvious fallback, can lie anywhere along the reference plane: the far
+/// corner of a cube engulfing a small hull, at 1.7 times the cube's size from the hull (fuzz
+/// finding 10). The contact belongs where the incident shape reaches below the reference face
+/// itself, inside the prism its side planes bound (the region clipping looks in):
+///
+/// ```text
+///          +-----------------------------+
+///          |  incident shape             |        ↑ n
+///          |        :              :     |
+///     - - -|- - - - :==============: - - | - -    reference face (=) in its plane
+///          |        :              :    /
+///          |        x              :   /         x: the incident shape's deepest point
+///          |       /:   reference  :  /             between the side planes (:)
+///          |     /  :    shape     : /           v: its deepest vertex, beyond them
+///          |   /    :              :/
+///          v /      :              /
+/// ```
+///
+/// The deepest point of the incident shape within the prism is the lowest vertex of their
+/// intersection (a convex polyhedron), and each of its vertices is one of: an incident vertex
+/// inside the prism; an incident edge crossing a side plane; or a vertical edge of the prism
+/// (through a reference corner, along `n`) leaving an incident face. All three kinds are
+/// measured, in f64 (the incident shape placed in the reference frame without rounding), and
+/// the deepest point wins. It lies on the incident shape, and directly below a point of the
+/// reference face by its depth: within that depth of both shapes. (If even the deepest point
+/// stays above the face's plane, its depth counts as zero.) Only when the incident shape
+/// misses the prism altogether does the deepest vertex remain. The cost, a pass over the
+/// incident shape's vertices, edges and faces for each reference corner, is paid only here.
 pub(crate) fn deepest_vertex(
     reference: &ConvexHull,
     r: usize,
@@ -238,11 +272,114 @@ pub(crate) fn deepest_vertex(
     reference_in_incident: &Frame,
 ) -> Manifold {
     let normal = reference.face_normal(r);
-    let v = incident.support(reference_in_incident.turn(-normal));
-    let point = incident_in_reference.apply(incident.vertices()[v as usize]);
-    let depth = (reference.face_offset(r) - normal.dot(point)).max(0.0);
-    let id = FeatureId { a: Feature::Face(r as u32), b: Feature::Vertex(v) };
+    let (n, offset) = (normal.to_f64(), reference.face_offset(r) as f64);
+    let place = WideFrame::of(incident_in_reference);
+    let corners = reference.face_vertices(r);
+    let m = corners.len();
+    let corner = |k: usize| reference.vertices()[corners[k % m] as usize].to_f64();
+    // How far `x` lies outside the side plane of reference edge `k` (positive: outside).
+    let beyond = |k: usize, x: DVec3| (corner(k + 1) - corner(k)).cross(n).dot(x - corner(k));
+    let inside_but = |skip: usize, x: DVec3| (0..m).all(|k| k == skip || beyond(k, x) <= 0.0);
+
+    let mut best: Option<(f64, DVec3, FeatureId)> = None;
+    let mut offer = |x: DVec3, id: FeatureId| {
+        let depth = offset - n.dot(x);
+        if best.is_none_or(|(d, _, _)| depth > d) {
+            best = Some((depth, x, id));
+        }
+    };
+    let vertices = incident.vertices();
+    for (v, &p) in vertices.iter().enumerate() {
+        let x = place.apply(p);
+        if inside_but(m, x) {
+            offer(x, FeatureId { a: Feature::Face(r as u32), b: Feature::Vertex(v as u32) });
+        }
+    }
+    let reference_first = reference.face_first_half_edge(r) as usize;
+    for (e, edge) in incident.edges().iter().enumerate() {
+        let (p, q) = (place.apply(vertices[edge.tail as usize]), place.apply(vertices[edge.head as usize]));
+        for k in 0..m {
+            let (dp, dq) = (beyond(k, p), beyond(k, q));
+            if (dp > 0.0) != (dq > 0.0) {
+                let x = p + (q - p) * (dp / (dp - dq));
+                if inside_but(k, x) {
+                    let side = reference.half_edges()[reference_first + k].edge;
+                    offer(x, FeatureId { a: Feature::Edge(side), b: Feature::Edge(e as u32) });
+                }
+            }
+        }
+    }
+    for (k, &c) in corners.iter().enumerate() {
+        // The line c − t n is inside the incident shape for t in [enter, leave]; the deepest
+        // point on it is at `leave`, where it crosses face `exit`.
+        let c64 = corner(k);
+        let (mut enter, mut leave, mut exit) = (f64::NEG_INFINITY, f64::INFINITY, None);
+        for (g, (&mg, &eg)) in incident.face_normals().iter().zip(incident.face_offsets()).enumerate() {
+            let mg = place.turn(mg);
+            // Height above face g's plane along the line: (mg·c − eg') − t (mg·n) ≤ 0.
+            let height = mg.dot(c64) - (eg as f64 + mg.dot(place.translation));
+            let rate = -mg.dot(n);
+            if rate > 0.0 {
+                if -height / rate < leave {
+                    (leave, exit) = (-height / rate, Some(g));
+                }
+            } else if rate < 0.0 {
+                enter = enter.max(-height / rate);
+            } else if height > 0.0 {
+                enter = f64::INFINITY; // parallel to a face plane, and outside it
+            }
+        }
+        if let Some(g) = exit.filter(|_| enter <= leave) {
+            offer(c64 - n * leave, FeatureId { a: Feature::Vertex(c), b: Feature::Face(g as u32) });
+        }
+    }
+
+    let (point, depth, id) = match best {
+        Some((depth, x, id)) => (x.to_real(), depth.max(0.0) as Real, id),
+        None => {
+            // The incident shape misses the prism: its deepest vertex is all there is.
+            let v = incident.support(reference_in_incident.turn(-normal));
+            let point = incident_in_reference.apply(vertices[v as usize]);
+            let depth = (reference.face_offset(r) - normal.dot(point)).max(0.0);
+            (point, depth, FeatureId { a: Feature::Face(r as u32), b: Feature::Vertex(v) })
+        }
+    };
     Manifold::one(normal, ContactPoint { point, depth, id })
+}
+
+/// A frame's motion in f64. Its f32 entries are exact there, so points placed by it carry no
+/// rounding beyond f64's: this module's rare paths use it where f32 placement of a shape many
+/// times larger than the other would blur the small one's position.
+struct WideFrame {
+    rotation: DMat3,
+    translation: DVec3,
+}
+
+impl WideFrame {
+    #[inline]
+    fn of(frame: &Frame) -> WideFrame {
+        let m = &frame.rotation;
+        WideFrame {
+            rotation: DMat3::from_cols(m.x_axis.to_f64(), m.y_axis.to_f64(), m.z_axis.to_f64()),
+            translation: frame.translation.to_f64(),
+        }
+    }
+
+    #[inline]
+    fn apply(&self, p: Vector) -> DVec3 {
+        self.rotation * p.to_f64() + self.translation
+    }
+
+    #[inline]
+    fn turn(&self, v: Vector) -> DVec3 {
+        self.rotation * v.to_f64()
+    }
+
+    /// The inverse motion applied to `x`.
+    #[inline]
+    fn unapply(&self, x: DVec3) -> DVec3 {
+        self.rotation.transpose() * (x - self.translation)
+    }
 }
 
 /// At most four of `points` (not empty): all when there are four or fewer; else the deepest,
@@ -303,6 +440,30 @@ fn argmax(points: &[ContactPoint], score: impl Fn(Vector) -> Real) -> (usize, Re
 
 /// The one-point manifold of an edge–edge contact, in a's frame: the point midway between the
 /// closest points of edge `i` of a and edge `j` of b, with depth `depth` along `normal`.
+///
+/// When the two edges are the shapes' extreme features along the normal, seen along it they
+/// cross, and their closest points are those of the two lines, `depth` apart along the
+/// normal: the common case. The closest points are computed in f64, where the products of
+/// squared lengths cannot overflow (in f32, two edges 1e10 long gave a NaN point, longer ones
+/// an edge's far end; fuzz finding 9).
+///
+/// When the edges do not cross (a closest point is at an end), the pair may not be what
+/// touches, though its axis is right. A short edge takes its direction from its two faces'
+/// normals, so its axis is that of the ridge between those faces, while its own segment is a
+/// stub at one end of the ridge: the stub's closest point to the other edge lay 3,666 outside
+/// the overlap, beyond its depth (fuzz finding 15). Or rounding ties an edge axis with a face
+/// axis far from the shapes' origins, and the edge of the other shape lies across the overlap.
+/// So the candidates are tried in turn, each a pair of witness points, one on each shape, no
+/// more than `depth` apart (then their midpoint is within half the depth of both shapes):
+///
+/// 1. the closest points of the two segments, when they are that close (an edge's end touching);
+/// 2. the closest points of the lines along the edges' directions (as the axis used them),
+///    when each lies on its shape (by the face planes): for a short edge, the point on the
+///    ridge its direction stands for;
+/// 3. failing both, the closest point on one edge, on its shape by construction, whichever
+///    lies less far outside the other shape: a point at least in or on one of them.
+///
+/// Only these rare cases cost a pass over the faces.
 pub(crate) fn edge_contact(
     a: &ConvexHull,
     i: u32,
@@ -312,40 +473,91 @@ pub(crate) fn edge_contact(
     normal: Vector,
     depth: Real,
 ) -> Manifold {
+    let place = WideFrame::of(b_in_a);
     let (ta, ha) = a.edge(i as usize);
     let (tb, hb) = b.edge(j as usize);
-    let (p1, q1) = (a.vertices()[ta as usize], a.vertices()[ha as usize]);
-    let (p2, q2) = (b_in_a.apply(b.vertices()[tb as usize]), b_in_a.apply(b.vertices()[hb as usize]));
-    let (s, t) = closest_between_segments(p1, q1, p2, q2);
-    let on_a = p1 + (q1 - p1) * s;
-    let on_b = p2 + (q2 - p2) * t;
+    let edge_a = [a.vertices()[ta as usize].to_f64(), a.vertices()[ha as usize].to_f64()];
+    let edge_b = [place.apply(b.vertices()[tb as usize]), place.apply(b.vertices()[hb as usize])];
+    let (s, t, crossing) = closest_between_segments(edge_a, edge_b);
+    let at = |e: [DVec3; 2], s: f64| e[0] + (e[1] - e[0]) * s;
+    let (on_a, on_b) = (at(edge_a, s), at(edge_b, t));
+    let point = if crossing {
+        (on_a + on_b) * 0.5
+    } else {
+        // Rounding allowed in "on its shape" and "no more than `depth` apart".
+        let slack = WITNESS_SLACK * (a.bounding_radius() as f64 + b.bounding_radius() as f64);
+        let close = |x: DVec3, y: DVec3| x.distance(y) <= depth as f64 + slack;
+        let outside_a = |x: DVec3| outside_by(a, x);
+        let outside_b = |x: DVec3| outside_by(b, place.unapply(x));
+        let on_lines = || {
+            let (u, v) = (a.edge_unit(i as usize).to_f64(), place.turn(b.edge_unit(j as usize)));
+            closest_between_lines(edge_a[0], u, edge_b[0], v)
+        };
+        if close(on_a, on_b) {
+            (on_a + on_b) * 0.5
+        } else if let Some((x, y)) =
+            on_lines().filter(|&(x, y)| close(x, y) && outside_a(x) <= slack && outside_b(y) <= slack)
+        {
+            (x + y) * 0.5
+        } else if outside_b(on_a) <= outside_a(on_b) {
+            on_a
+        } else {
+            on_b
+        }
+    };
     let id = FeatureId { a: Feature::Edge(i), b: Feature::Edge(j) };
-    Manifold::one(normal, ContactPoint { point: (on_a + on_b) * 0.5, depth, id })
+    Manifold::one(normal, ContactPoint { point: point.to_real(), depth, id })
 }
 
+/// In [`edge_contact`]'s rare cases, how far (as a fraction of the two bounding radii) a witness
+/// point may lie outside its shape's face planes, or two witnesses exceed `depth` apart: the
+/// rounding of nearly coplanar faces and of the normal.
+const WITNESS_SLACK: f64 = 1e-4;
+
+/// How far beyond its face planes `x` (in the hull's frame) lies: the largest of its heights
+/// above them (zero or less inside).
+fn outside_by(hull: &ConvexHull, x: DVec3) -> f64 {
+    hull.face_normals()
+        .iter()
+        .zip(hull.face_offsets())
+        .map(|(n, &d)| n.to_f64().dot(x) - d as f64)
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// How far (as a fraction of a segment's length) the closest points of the two lines may lie
+/// beyond a segment's end and still count as on it: the edges then cross, within rounding.
+const END_SLACK: f64 = 1e-3;
+
 /// The parameters `(s, t)` in `[0, 1]` of the closest points `p1 + s (q1 − p1)` and
-/// `p2 + t (q2 − p2)` of two segments.
+/// `p2 + t (q2 − p2)` of the segments `e1 = [p1, q1]` and `e2 = [p2, q2]`, and whether they are
+/// the closest points of the two lines (within [`END_SLACK`]): whether the segments cross when
+/// seen along the line between those points.
 ///
-/// Minimising `|p1 + s d1 − p2 − t d2|²` over the square `[0, 1]²`: for parallel segments any
-/// `s` works and the middle of the overlap is not needed here, so `s` starts at 0.
-pub(crate) fn closest_between_segments(p1: Vector, q1: Vector, p2: Vector, q2: Vector) -> (Real, Real) {
-    let (d1, d2, r) = (q1 - p1, q2 - p2, p1 - p2);
+/// Minimising `|p1 + s d1 − p2 − t d2|²` over the square `[0, 1]²`, in f64: for parallel
+/// segments any `s` works and the middle of the overlap is not needed here, so `s` starts at
+/// 0.
+fn closest_between_segments(e1: [DVec3; 2], e2: [DVec3; 2]) -> (f64, f64, bool) {
+    let (d1, d2, r) = (e1[1] - e1[0], e2[1] - e2[0], e1[0] - e2[0]);
     let (a, e, f) = (d1.dot(d1), d2.dot(d2), d2.dot(r));
-    if a <= Real::MIN_POSITIVE && e <= Real::MIN_POSITIVE {
-        return (0.0, 0.0); // both points
+    if a <= f64::MIN_POSITIVE && e <= f64::MIN_POSITIVE {
+        return (0.0, 0.0, false); // both points
     }
-    if a <= Real::MIN_POSITIVE {
-        return (0.0, (f / e).clamp(0.0, 1.0)); // the first is a point
+    if a <= f64::MIN_POSITIVE {
+        return (0.0, (f / e).clamp(0.0, 1.0), false); // the first is a point
     }
     let c = d1.dot(r);
-    if e <= Real::MIN_POSITIVE {
-        return ((-c / a).clamp(0.0, 1.0), 0.0); // the second is a point
+    if e <= f64::MIN_POSITIVE {
+        return ((-c / a).clamp(0.0, 1.0), 0.0, false); // the second is a point
     }
     let b = d1.dot(d2);
     let denominator = a * e - b * b; // ≥ 0; zero for parallel segments
-    let mut s = if denominator > 0.0 { ((b * f - c * e) / denominator).clamp(0.0, 1.0) } else { 0.0 };
+    let on_segment = |x: f64| (-END_SLACK..=1.0 + END_SLACK).contains(&x);
+    let s = if denominator > 0.0 { (b * f - c * e) / denominator } else { 0.0 };
+    let mut crossing = denominator > 0.0 && on_segment(s);
+    let mut s = s.clamp(0.0, 1.0);
     // The best t for that s, and if it must be clamped, the best s for the clamped t.
     let mut t = (b * s + f) / e;
+    crossing &= on_segment(t);
     if t < 0.0 {
         t = 0.0;
         s = (-c / a).clamp(0.0, 1.0);
@@ -353,5 +565,20 @@ pub(crate) fn closest_between_segments(p1: Vector, q1: Vector, p2: Vector, q2: V
         t = 1.0;
         s = ((b - c) / a).clamp(0.0, 1.0);
     }
-    (s, t)
+    (s, t, crossing)
+}
+
+/// The closest points of the lines `p + σ u` and `q + τ v`, or `None` when they are parallel.
+///
+/// With `w = u × v` and `r = q − p` the closest points differ by a multiple of `w`; crossing
+/// `σ u − τ v − λ w = r` with `v × w` and with `u × w` gives `σ = (r × v)·w / |w|²` and
+/// `τ = (r × u)·w / |w|²`.
+fn closest_between_lines(p: DVec3, u: DVec3, q: DVec3, v: DVec3) -> Option<(DVec3, DVec3)> {
+    let w = u.cross(v);
+    let ww = w.length_squared();
+    (ww > 0.0).then(|| {
+        let r = q - p;
+        let (sigma, tau) = (r.cross(v).dot(w) / ww, r.cross(u).dot(w) / ww);
+        (p + u * sigma, q + v * tau)
+    })
 }

@@ -49,7 +49,7 @@ use super::hull_sphere::{
     edge_feature, feature_axis, feature_vertex, height, highest_face, hull_reach, hull_shadow, lane_heights,
     projects_inside,
 };
-use super::sphere_capsule::{capsule_feature, segment_point, segment_shadow};
+use super::sphere_capsule::{bounding_apart, capsule_feature, placed_from, segment_point, segment_shadow};
 use super::sphere_sphere::unit;
 use crate::trace::AxisStep;
 use crate::{
@@ -90,11 +90,14 @@ fn place(pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> Placed {
 }
 
 /// Are the bounding spheres (the hull's about its centroid, the capsule's about its midpoint)
-/// apart?
+/// apart? Conservatively, so that a small shape next to a large one is not rounded away: see
+/// [`bounding_apart`].
 #[inline]
-fn bounding_apart(hull: &ConvexHull, pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> bool {
-    let midpoint = pose_a.inv_mul(pose_b).apply(b.center());
-    (midpoint - hull.centroid()).length() >= hull.bounding_radius() + b.half_length() + b.radius()
+fn spheres_apart(hull: &ConvexHull, pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> bool {
+    let xf = pose_a.inv_mul(pose_b);
+    let gap = xf.apply(b.center()) - hull.centroid();
+    let reach = hull.bounding_radius() as f64 + b.half_length() as f64 + b.radius() as f64;
+    bounding_apart(gap, reach, placed_from(&xf, b.center()) + hull.centroid().abs().element_sum())
 }
 
 /// What the pass over the faces learns: the best face for the segment as a whole (its core
@@ -337,7 +340,7 @@ fn separating_axis(hull: &ConvexHull, c: &Placed) -> Option<Axis> {
 /// Do they overlap? Stops at the first separating axis; touching is not overlapping.
 pub fn overlaps<A: Polyhedral>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> bool {
     let hull = a.hull();
-    !bounding_apart(hull, &pose_a, b, &pose_b) && separating_axis(hull, &place(&pose_a, b, &pose_b)).is_none()
+    !spheres_apart(hull, &pose_a, b, &pose_b) && separating_axis(hull, &place(&pose_a, b, &pose_b)).is_none()
 }
 
 /// [`overlaps`], trying a cached face or edge axis first and remembering the axis that
@@ -385,7 +388,7 @@ pub fn separation<A: Polyhedral>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose)
 
 /// The minimum translation vector, or `None` when they do not overlap.
 pub fn contact<A: Polyhedral>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<Contact> {
-    if bounding_apart(a.hull(), &pose_a, b, &pose_b) {
+    if spheres_apart(a.hull(), &pose_a, b, &pose_b) {
         return None;
     }
     separation(a, pose_a, b, pose_b).contact()
@@ -405,7 +408,7 @@ pub fn contact<A: Polyhedral>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) ->
 /// ```
 pub fn collide<A: Polyhedral>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<Manifold> {
     let hull = a.hull();
-    if bounding_apart(hull, &pose_a, b, &pose_b) {
+    if spheres_apart(hull, &pose_a, b, &pose_b) {
         return None;
     }
     let c = place(&pose_a, b, &pose_b);

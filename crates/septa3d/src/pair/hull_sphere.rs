@@ -34,7 +34,7 @@
 //! The manifold is one point, the sphere's deepest point into the hull (on the sphere's
 //! surface), with ids `(Face/Edge/Vertex of the hull, Sphere)`.
 
-use super::sphere_capsule::closest_on_segment;
+use super::sphere_capsule::{bounding_apart, closest_on_segment, placed_from};
 use super::sphere_sphere::{ball_shadow, unit};
 use crate::trace::AxisStep;
 use crate::{
@@ -196,18 +196,29 @@ fn center_in(pose_a: &Pose, b: &Sphere, pose_b: &Pose) -> Vector {
     pose_a.inv_mul(pose_b).apply(b.center())
 }
 
-/// Are the hull's bounding sphere (about its centroid) and the sphere apart?
+/// [`center_in`], and the magnitude of the coordinates it was computed from (see
+/// [`spheres_apart`]).
 #[inline]
-fn bounding_apart(hull: &ConvexHull, c: Vector, r: Real) -> bool {
-    (c - hull.centroid()).length() >= hull.bounding_radius() + r
+fn placed_center(pose_a: &Pose, b: &Sphere, pose_b: &Pose) -> (Vector, Real) {
+    let xf = pose_a.inv_mul(pose_b);
+    (xf.apply(b.center()), placed_from(&xf, b.center()))
+}
+
+/// Are the hull's bounding sphere (about its centroid) and the sphere (centre `c` in the
+/// hull's frame, placed there from coordinates of magnitude `placed`) apart? Conservatively,
+/// so that a small shape next to a large one is not rounded away: see [`bounding_apart`].
+#[inline]
+fn spheres_apart(hull: &ConvexHull, c: Vector, r: Real, placed: Real) -> bool {
+    let reach = hull.bounding_radius() as f64 + r as f64;
+    bounding_apart(c - hull.centroid(), reach, placed + hull.centroid().abs().element_sum())
 }
 
 /// Do they overlap? Faces first, stopping at the first that separates; then, only when the
 /// best face does not settle it, the axis from the nearest feature. Touching is not
 /// overlapping.
 pub fn overlaps<A: Polyhedral>(a: &A, pose_a: Pose, b: &Sphere, pose_b: Pose) -> bool {
-    let (hull, c, r) = (a.hull(), center_in(&pose_a, b, &pose_b), b.radius());
-    if bounding_apart(hull, c, r) {
+    let (hull, (c, placed), r) = (a.hull(), placed_center(&pose_a, b, &pose_b), b.radius());
+    if spheres_apart(hull, c, r, placed) {
         return false;
     }
     match highest_face_until(hull, c, r) {
@@ -256,7 +267,8 @@ pub fn separation<A: Polyhedral>(a: &A, pose_a: Pose, b: &Sphere, pose_b: Pose) 
 
 /// The minimum translation vector, or `None` when they do not overlap.
 pub fn contact<A: Polyhedral>(a: &A, pose_a: Pose, b: &Sphere, pose_b: Pose) -> Option<Contact> {
-    if bounding_apart(a.hull(), center_in(&pose_a, b, &pose_b), b.radius()) {
+    let (c, placed) = placed_center(&pose_a, b, &pose_b);
+    if spheres_apart(a.hull(), c, b.radius(), placed) {
         return None;
     }
     separation(a, pose_a, b, pose_b).contact()
@@ -265,8 +277,8 @@ pub fn contact<A: Polyhedral>(a: &A, pose_a: Pose, b: &Sphere, pose_b: Pose) -> 
 /// The one-point manifold: the sphere's deepest point into the hull (`c − normal × r`, on the
 /// sphere's surface), with the MTV depth.
 pub fn collide<A: Polyhedral>(a: &A, pose_a: Pose, b: &Sphere, pose_b: Pose) -> Option<Manifold> {
-    let (hull, c, r) = (a.hull(), center_in(&pose_a, b, &pose_b), b.radius());
-    if bounding_apart(hull, c, r) {
+    let (hull, (c, placed), r) = (a.hull(), placed_center(&pose_a, b, &pose_b), b.radius());
+    if spheres_apart(hull, c, r, placed) {
         return None;
     }
     let (feature, direction, distance) = search(hull, c, r);

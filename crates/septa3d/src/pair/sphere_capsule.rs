@@ -120,10 +120,25 @@ fn core_of_b(pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> [Vector; 2] {
     [xf.apply(b.a()), xf.apply(b.b())]
 }
 
-/// The separation along the unit `u` (from a to b) of the full shadows.
+/// The separation along the unit `u` (from a to b) of the full shadows, and `u` turned to
+/// the side the separation is measured on.
+///
+/// Both candidate axes point from a towards b, so the shadows' separation is their forward
+/// gap, except where rounding put the closest point at an end of the segment it is not
+/// nearest: a sphere of radius 1e18 whose centre lies 3.5 from a segment's end along a core
+/// 1.7e18 long gets the end itself, as the segment parameter rounds to 1; the core then runs
+/// back past the centre along `q − c`, and the shadows' separation is their backward gap (the
+/// push forwards was 2.4e18 for a separation of −1e18; fuzz finding 8, seen with 14). The
+/// separation of the shadows is the same either way; the normal must be the way it is measured.
 #[inline]
-fn separation_along(a: &Sphere, ends: [Vector; 2], rb: Real, u: Vector) -> Real {
-    ball_shadow(a.center(), a.radius(), u).separation(segment_shadow(ends, rb, u))
+fn separation_along(a: &Sphere, ends: [Vector; 2], rb: Real, u: Vector) -> (Vector, Real) {
+    let (on_a, on_b) = (ball_shadow(a.center(), a.radius(), u), segment_shadow(ends, rb, u));
+    let (forwards, backwards) = (on_b.min - on_a.max, on_a.min - on_b.max);
+    if backwards > forwards {
+        (-u, backwards)
+    } else {
+        (u, forwards)
+    }
 }
 
 /// The candidate axes in test order (closest points, then across), each as (unit direction
@@ -135,7 +150,7 @@ fn candidates(a: &Sphere, ends: [Vector; 2], rb: Real, q: Vector) -> [Option<(Ve
     if axes == [None, None] {
         axes[0] = Some(FALLBACK_AXIS);
     }
-    axes.map(|u| u.map(|u| (u, separation_along(a, ends, rb, u))))
+    axes.map(|u| u.map(|u| separation_along(a, ends, rb, u)))
 }
 
 /// The best candidate: (unit direction a → b, separation, the segment parameter of the point
@@ -152,16 +167,49 @@ fn search(a: &Sphere, ends: [Vector; 2], rb: Real) -> (Vector, Real, Real) {
     (best.0, best.1, t)
 }
 
+/// Are two bounding spheres certainly apart? `gap` runs between their centres (in a's frame),
+/// `reach` is the sum of their radii, and `placed` bounds the coordinates the centres were
+/// computed from (the relative pose's translation and the local centres), whose rounding the
+/// gap carries.
+///
+/// A quick reject must never turn away a pair that the exact test would find overlapping,
+/// and in f32 it can: next to a segment 7e7 long, a unit cube's bounding radius (1.7) is less
+/// than half an ulp of the sum `3.5e7 + 1.7`, which rounds to the half length alone, so a
+/// segment with an end at the cube's centre looked exactly touching (fuzz finding 8). So the
+/// reach and the gap are compared in f64, and the gap must exceed the reach by a margin of a
+/// few f32 ulps of the magnitudes involved, for the rounding of the centres' placement (and of
+/// a stored radius). Pairs within that margin go on to the exact test, which costs nothing in
+/// the common case of shapes far apart or clearly overlapping.
+#[inline]
+pub(crate) fn bounding_apart(gap: Vector, reach: f64, placed: Real) -> bool {
+    let gap = gap.to_f64();
+    let margin = PLACEMENT_ROUNDING * (gap.abs().element_sum() + reach + placed as f64);
+    let limit = reach + margin;
+    gap.length_squared() > limit * limit
+}
+
+/// The relative rounding that [`bounding_apart`] allows for: 16 units of roundoff of [`Real`].
+const PLACEMENT_ROUNDING: f64 = 16.0 * Real::EPSILON as f64;
+
+/// The magnitude of the coordinates a centre placed by `xf` from local `center` was computed
+/// from (for [`bounding_apart`]).
+#[inline]
+pub(crate) fn placed_from(xf: &Pose, center: Vector) -> Real {
+    xf.translation.abs().element_sum() + center.abs().element_sum()
+}
+
 /// Are the bounding spheres (the sphere itself, and the capsule's about its midpoint) apart?
 #[inline]
-fn bounding_apart(a: &Sphere, pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> bool {
-    let midpoint = pose_a.inv_mul(pose_b).apply(b.center());
-    (midpoint - a.center()).length() >= a.radius() + b.half_length() + b.radius()
+fn spheres_apart(a: &Sphere, pose_a: &Pose, b: &Capsule, pose_b: &Pose) -> bool {
+    let xf = pose_a.inv_mul(pose_b);
+    let gap = xf.apply(b.center()) - a.center();
+    let reach = a.radius() as f64 + b.half_length() as f64 + b.radius() as f64;
+    bounding_apart(gap, reach, placed_from(&xf, b.center()) + a.center().abs().element_sum())
 }
 
 /// Do they overlap? Touching is not overlapping.
 pub fn overlaps(a: &Sphere, pose_a: Pose, b: &Capsule, pose_b: Pose) -> bool {
-    if bounding_apart(a, &pose_a, b, &pose_b) {
+    if spheres_apart(a, &pose_a, b, &pose_b) {
         return false;
     }
     search(a, core_of_b(&pose_a, b, &pose_b), b.radius()).1 < 0.0
@@ -185,7 +233,7 @@ pub fn separation(a: &Sphere, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Separa
 
 /// The minimum translation vector, or `None` when they do not overlap.
 pub fn contact(a: &Sphere, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<Contact> {
-    if bounding_apart(a, &pose_a, b, &pose_b) {
+    if spheres_apart(a, &pose_a, b, &pose_b) {
         return None;
     }
     separation(a, pose_a, b, pose_b).contact()
@@ -194,7 +242,7 @@ pub fn contact(a: &Sphere, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<Co
 /// The one-point manifold: the capsule's deepest point into the sphere (on the capsule's
 /// surface, `q − normal × rb`), ids `(Sphere, the capsule's end or side)`.
 pub fn collide(a: &Sphere, pose_a: Pose, b: &Capsule, pose_b: Pose) -> Option<Manifold> {
-    if bounding_apart(a, &pose_a, b, &pose_b) {
+    if spheres_apart(a, &pose_a, b, &pose_b) {
         return None;
     }
     let ends = core_of_b(&pose_a, b, &pose_b);

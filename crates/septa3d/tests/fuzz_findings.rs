@@ -1,0 +1,333 @@
+//! Fuzz findings 7, 8, 9, 10 and 15 (fuzz/README.md), each from its plain-library
+//! reproduction, against answers derived without septa3d's geometry:
+//!
+//! * manifold points (findings 9, 10, 15): every point within its own depth of both shapes,
+//!   measured in f64 as the distance from the point to the brute-force hull of the same input
+//!   numbers, placed by the same poses (`reference/`);
+//! * verdicts (findings 7, 8): axis-aligned boxes and segments whose overlap is decided by
+//!   f64 arithmetic on the inputs.
+
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast, clippy::useless_conversion))]
+
+mod reference;
+
+use reference::{DQuat, DVec3, Polytope};
+use septa3d::{
+    collide, contact, overlaps, overlaps_cached, separation, trace, Capsule, ConvexHull, Cuboid, Feature,
+    Manifold, Pose, Real, Rotation, SatCache, Sphere, Vector,
+};
+
+fn dv(v: Vector) -> DVec3 {
+    DVec3::new(v.x as f64, v.y as f64, v.z as f64)
+}
+
+fn dq(q: Rotation) -> DQuat {
+    DQuat::from_xyzw(q.x as f64, q.y as f64, q.z as f64, q.w as f64).normalize()
+}
+
+/// The brute-force hull of `points`, placed by `pose`, in f64.
+fn placed(points: &[Vector], pose: Pose) -> Polytope {
+    let local: Vec<DVec3> = points.iter().map(|&p| dv(p)).collect();
+    Polytope::hull(&local).expect("a solid").placed(dq(pose.rotation), dv(pose.translation))
+}
+
+/// The eight corners of a cuboid.
+fn corners(h: Vector) -> Vec<Vector> {
+    (0..8)
+        .map(|k| {
+            let s = |bit: usize| if k & bit == 0 { -1.0 } else { 1.0 };
+            Vector::new(s(1) * h.x, s(2) * h.y, s(4) * h.z)
+        })
+        .collect()
+}
+
+/// Every point of `m` is finite and lies within its own depth (plus `tol`) of both shapes, by
+/// the f64 distance to each; an edge–edge point, midway between two witness points `depth`
+/// apart, within half its depth. With `on_one`, a point must also lie within `tol` of one of
+/// the shapes (a point on the incident shape's surface).
+fn assert_in_overlap(m: &Manifold, a: &Polytope, b: &Polytope, tol: f64, on_one: bool, what: &str) {
+    for p in m.points() {
+        assert!(p.point.is_finite() && p.depth.is_finite(), "{what}: point {p:?}");
+        let x = dv(p.point);
+        let (da, db) = (a.signed_distance(x).0, b.signed_distance(x).0);
+        let edges = matches!((p.id.a, p.id.b), (Feature::Edge(_), Feature::Edge(_)));
+        let depth = if edges { 0.5 * p.depth as f64 } else { p.depth as f64 };
+        assert!(
+            da <= depth + tol && db <= depth + tol,
+            "{what}: point {p:?} lies {da} from a and {db} from b, beyond its depth {depth} (tol {tol})"
+        );
+        if on_one {
+            assert!(da.min(db) <= tol, "{what}: point {p:?} lies {da} from a and {db} from b, on neither");
+        }
+    }
+}
+
+/// Both orders of `collide`, each manifold checked by [`assert_in_overlap`].
+fn check_both_orders(
+    (sa, pa, ra): (&septa3d::Shape, Pose, &Polytope),
+    (sb, pb, rb): (&septa3d::Shape, Pose, &Polytope),
+    tol: f64,
+    on_one: bool,
+    what: &str,
+) {
+    let ab = collide(sa, pa, sb, pb).unwrap_or_else(|| panic!("{what}: they overlap"));
+    assert_in_overlap(&ab, ra, rb, tol, on_one, &format!("{what} (a, b)"));
+    let ba = collide(sb, pb, sa, pa).unwrap_or_else(|| panic!("{what}: they overlap"));
+    assert_in_overlap(&ba, rb, ra, tol, on_one, &format!("{what} (b, a)"));
+}
+
+/// Finding 15: a hull edge 0.048 long whose direction (taken from its faces' normals) gives
+/// the right edge axis, but whose own segment is a stub at the end of the ridge between those
+/// faces; the edge–edge point, from the stub's closest point to the bar's edge, lay 3,666
+/// beyond its depth outside the bar.
+#[test]
+fn short_edge_contact_point_lies_in_the_overlap() {
+    let points = [
+        Vector::new(-3333.333, -16666.664, 3333.3333),
+        Vector::new(-3333.3333, 3333.3333, 13333.332),
+        Vector::new(9999.999, -0.00024414063, -4999.9995),
+        Vector::new(-5333.333, 8333.332, -2666.6665),
+        Vector::new(9999.984, -0.044189453, -4999.992),
+        Vector::new(-3333.3389, -16666.707, 3333.3535),
+        Vector::new(9999.99, -0.049072266, -4999.9893),
+        Vector::new(-3333.3428, -16066.716, 3633.3433),
+        Vector::new(7333.343, 666.64624, -1333.3036),
+    ];
+    let half = Vector::new(8.0, 5.0, 10000.0);
+    let hull = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let bar = septa3d::Shape::from(Cuboid::new(half).unwrap());
+    let id = Pose::IDENTITY;
+    let (ref_hull, ref_bar) = (placed(&points, id), placed(&corners(half), id));
+    // The shapes are 20,000 across; the f32 inputs are good to about 0.001 there.
+    check_both_orders((&hull, id, &ref_hull), (&bar, id, &ref_bar), 0.1, false, "short edge");
+}
+
+/// Finding 9: a tetrahedron through a slab, both `s` across, meet edge to edge; the closest
+/// points of the two edges multiplied squared lengths in f32, which overflowed from s = 1e10
+/// (a NaN point, then an edge's far end).
+#[test]
+fn edge_contact_point_survives_long_edges() {
+    for s in [1.0, 1e9, 1e10, 1e11, 1e14, 1e18] {
+        let points = [
+            Vector::new(s, -s, -s),
+            Vector::new(0.0, s, 0.0),
+            Vector::new(0.0, -s, s),
+            Vector::new(0.0, 0.0, 0.0),
+        ];
+        let half = Vector::new(s, 0.1 * s, 0.1 * s);
+        let tetrahedron = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+        let slab = septa3d::Shape::from(Cuboid::new(half).unwrap());
+        let id = Pose::IDENTITY;
+        let m = collide(&tetrahedron, id, &slab, id).expect("they overlap");
+        assert!(
+            m.points().iter().all(|p| matches!((p.id.a, p.id.b), (Feature::Edge(_), Feature::Edge(_)))),
+            "s = {s}: expected the edge–edge contact, got {m:?}"
+        );
+        let (ref_t, ref_s) = (placed(&points, id), placed(&corners(half), id));
+        let tol = 1e-5 * s as f64;
+        check_both_orders((&tetrahedron, id, &ref_t), (&slab, id, &ref_s), tol, false, "long edges");
+    }
+}
+
+/// Finding 10, as the fuzzer found it: a hull 0.002 across (one face a sliver 1e-9 across)
+/// inside a cube of 8, both placed by the same pose. Clipping the cube's face to the sliver
+/// left nothing, and the fallback, the cube's deepest vertex, was a corner of the cube 8
+/// beyond the hull. The point must lie on one shape and within its depth of the other.
+#[test]
+fn fallback_point_of_a_small_hull_in_a_cube() {
+    let points = [
+        Vector::new(0.0019672478, 1.499, 0.0019672478),
+        Vector::new(0.0029672477, 1.501, 0.0019672476),
+        Vector::new(0.0024672477, 1.5, 0.003967248),
+        Vector::new(0.003967248, 1.5002, 0.0030672478),
+        Vector::new(0.0022872472, 1.49964, 0.0032472473),
+        Vector::new(0.0030272475, 1.499636, 0.0025502476),
+        Vector::new(0.0039672474, 1.5002, 0.0030672476),
+        Vector::new(0.0039672474, 1.5002, 0.0030672476),
+        Vector::new(0.001967247, 1.499, 0.0019672473),
+        Vector::new(0.0019672473, 1.499, 0.0019672473),
+        Vector::new(0.0019672473, 1.499, 0.0019672473),
+    ];
+    let half = Vector::splat(8.0);
+    let pose = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let hull = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let cube = septa3d::Shape::from(Cuboid::new(half).unwrap());
+    let (ref_hull, ref_cube) = (placed(&points, pose), placed(&corners(half), pose));
+    check_both_orders((&hull, pose, &ref_hull), (&cube, pose, &ref_cube), 1e-4, true, "small hull");
+}
+
+/// Finding 10 at scale: a 12-gon prism (radius 7, height 11.9) inside a cube of side 2s, both
+/// placed by one pose. From s = 1e10 the clipped incident face (the cube's, 1e10 across,
+/// clipped in f32 to a window of 7) came out empty, and the manifold was a cube corner about
+/// 1.7 s from the prism.
+#[test]
+fn fallback_point_of_an_engulfed_prism() {
+    // The fuzz input's prism, as printed (its corners rounded to f32).
+    let points = [
+        [-4.645091, -5.9500003, -5.2367105],
+        [-4.645091, 5.9500003, -5.2367105],
+        [-6.641122, -5.9500003, -2.2125785],
+        [-6.641122, 5.9500003, -2.2125785],
+        [-6.857669, -5.95, 1.4044123],
+        [-6.857669, 5.950001, 1.4044123],
+        [-5.2367105, -5.95, 4.645091],
+        [-5.2367115, 5.950001, 4.645091],
+        [-2.212578, -5.9500003, 6.641122],
+        [-2.2125778, 5.95, 6.6411214],
+        [1.4044132, -5.95, 6.857669],
+        [1.4044135, 5.95, 6.857669],
+        [4.645091, -5.950001, 5.2367096],
+        [4.645091, 5.950001, 5.2367096],
+        [6.641123, -5.9500003, 2.2125752],
+        [6.6411233, 5.95, 2.212575],
+        [6.857669, -5.950001, -1.4044142],
+        [6.8576684, 5.9500003, -1.4044142],
+        [5.2367086, -5.95, -4.6450915],
+        [5.2367086, 5.950001, -4.645092],
+        [2.2125773, -5.95, -6.641122],
+        [2.212577, 5.9500003, -6.641122],
+        [-1.404412, -5.950001, -6.857669],
+        [-1.4044123, 5.9500003, -6.857669],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let prism = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let turn = Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5);
+    for (s, at) in [(1e4, 0.0), (1e10, 0.0), (1e12, 3.0), (1e18, 1e18)] {
+        let half = Vector::splat(s as Real);
+        let cube = septa3d::Shape::from(Cuboid::new(half).unwrap());
+        for pose in [Pose::IDENTITY, Pose::new(Vector::splat(at as Real), turn)] {
+            let (ref_prism, ref_cube) = (placed(&points, pose), placed(&corners(half), pose));
+            let tol = 1e-5 * (s + at);
+            let what = format!("prism in a cube of {s} at {pose:?}");
+            check_both_orders((&prism, pose, &ref_prism), (&cube, pose, &ref_cube), tol, true, &what);
+        }
+    }
+}
+
+/// Finding 7: a trace's verdict read off world-frame f32 shadows lost overlaps smaller than
+/// the world grid: cubes of half sizes 1 and `h` at 1e5 and 1e5 + 1.4921875 (both exact in
+/// f32) overlap by `1 + h − 1.4921875` (exact in f64), which is below half an f32 ulp at 1e5
+/// (0.0039) for `h` near 0.4921875. The trace must agree with that, and with `overlaps`, in
+/// both orders.
+#[test]
+fn trace_verdict_is_the_local_one() {
+    let (x, offset) = (1e5, 1.4921875);
+    let pa = Pose::from_translation(Vector::new(x as Real, 0.0, 0.0));
+    let pb = Pose::from_translation(Vector::new((x + offset) as Real, 0.0, 0.0));
+    assert_eq!(pb.translation.x as f64, x + offset, "exact in f32");
+    let a = Cuboid::new(Vector::ONE).unwrap();
+    for k in -8..=8 {
+        let h = (0.4921875 + k as f64 * 4e-4) as Real;
+        let b = Cuboid::new(Vector::splat(h)).unwrap();
+        let overlap = 1.0 + h as f64 - offset; // along x; along y and z they overlap by 1 + h
+        let truth = overlap > 0.0;
+        let what = format!("h = {h}: overlap {overlap}");
+        assert_eq!(overlaps(&a, pa, &b, pb), truth, "{what}: overlaps");
+        let t = trace(&a, pa, &b, pb);
+        assert_eq!(t.collides(), truth, "{what}: trace {:?}", t.verdict);
+        let t = trace(&b, pb, &a, pa);
+        assert_eq!(t.collides(), truth, "{what}: trace (b, a) {:?}", t.verdict);
+        if let septa3d::Verdict::Colliding { contact, .. } = t.verdict {
+            assert!((contact.depth as f64 - overlap).abs() <= 1e-6, "{what}: trace depth {}", contact.depth);
+        }
+    }
+}
+
+/// Finding 8: bounding-sphere quick rejects summed a large and a small radius in f32, which
+/// rounded the small one away (3.5e7 + 1.7 is 3.5e7 in f32), and turned away pairs that
+/// overlap. Each pair below overlaps by `depth` (hand geometry, or the f64 reference); every
+/// query must say so, in both orders.
+fn check_overlapping(what: &str, a: septa3d::Shape, b: septa3d::Shape, depth: f64) {
+    let id = Pose::IDENTITY;
+    for (x, y) in [(&a, &b), (&b, &a)] {
+        assert!(overlaps(x, id, y, id), "{what}: overlaps");
+        assert!(overlaps_cached(x, id, y, id, &mut SatCache::new()), "{what}: overlaps_cached");
+        let s = separation(x, id, y, id).distance as f64;
+        assert!((s + depth).abs() < 1e-6, "{what}: separation {s}, depth {depth}");
+        let c = contact(x, id, y, id).unwrap_or_else(|| panic!("{what}: contact"));
+        assert!((c.depth as f64 - depth).abs() < 1e-6, "{what}: contact depth {}, depth {depth}", c.depth);
+        assert!(collide(x, id, y, id).is_some(), "{what}: collide");
+        assert!(trace(x, id, y, id).collides(), "{what}: trace");
+    }
+}
+
+/// A segment 7e7 long, from (0, 0, 0) along x.
+fn long_segment() -> septa3d::Shape {
+    Capsule::new(Vector::ZERO, Vector::new(7e7, 0.0, 0.0), 0.0).unwrap().into()
+}
+
+/// The fuzz finding: the segment from the centre of a unit cube leaves it sideways, by 1.
+#[test]
+fn quick_reject_hull_capsule() {
+    check_overlapping("hull–capsule", Cuboid::new(Vector::ONE).unwrap().into(), long_segment(), 1.0);
+}
+
+/// The segment from the centre of a unit ball: out sideways by the radius.
+#[test]
+fn quick_reject_sphere_capsule() {
+    let ball = Sphere::new(Vector::ZERO, 1.0).unwrap();
+    check_overlapping("sphere–capsule", ball.into(), long_segment(), 1.0);
+}
+
+/// The segment crossing a capsule of radius 0.5 at its core's midpoint: out by 0.5.
+#[test]
+fn quick_reject_capsule_capsule() {
+    let stick = Capsule::new(Vector::new(0.0, -1.0, 0.0), Vector::new(0.0, 1.0, 0.0), 0.5).unwrap();
+    check_overlapping("capsule–capsule", stick.into(), long_segment(), 0.5);
+}
+
+/// A tetrahedron 1e8 across whose vertex (1, 0, 0) is the farthest from its centroid, and a
+/// unit ball 0.4 beyond that vertex: the gap between the centres exceeds the hull's bounding
+/// radius by less than half an ulp there. The depth is the ball's radius less the f64
+/// distance from its centre to the brute-force hull.
+#[test]
+fn quick_reject_hull_sphere() {
+    let spike = [
+        Vector::new(1.0, 0.0, 0.0),
+        Vector::new(-1e8, 1e7, 0.0),
+        Vector::new(-1e8, -1e7, 1e7),
+        Vector::new(-1e8, -1e7, -1e7),
+    ];
+    let ball = Sphere::new(Vector::new(1.4, 0.0, 0.0), 1.0).unwrap();
+    let depth = 1.0 - placed(&spike, Pose::IDENTITY).signed_distance(dv(ball.center())).0;
+    check_overlapping("hull–sphere", ConvexHull::new(&spike).unwrap().into(), ball.into(), depth);
+}
+
+/// Finding 8's second case (seen with 14): a sphere of radius 1e18 whose centre lies 4.3 from
+/// a core 1.7e18 long, near its end, both far from the origin. The segment parameter of the
+/// closest point rounded to the end, so the closest-points axis ran back along the core, and
+/// the separation (−1e18, the shadows' backward gap) came with a normal along which the push
+/// is 2.4e18. The push along each order's normal must be minus its separation, and the depth
+/// the f64 one (the radius less the centre's distance from the core).
+#[test]
+fn separation_normal_is_the_way_its_distance_is_measured() {
+    let pose = Pose::new(Vector::splat(1e18), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let (center, radius) = (Vector::new(5.5, 5.0, 0.0), 1e18);
+    let ends = [Vector::splat(1e18), Vector::ZERO];
+    let ball: septa3d::Shape = Sphere::new(center, radius).unwrap().into();
+    let core: septa3d::Shape = Capsule::new(ends[0], ends[1], 0.0).unwrap().into();
+    let (q, t) = (dq(pose.rotation), dv(pose.translation));
+    let world = |p: Vector| q * dv(p) + t;
+    let (c, e0, e1) = (world(center), world(ends[0]), world(ends[1]));
+    // How far b must move along n to clear a: a's highest point along n less b's lowest.
+    let ball_reach = |n: DVec3| c.dot(n) + radius as f64;
+    let core_low = |n: DVec3| e0.dot(n).min(e1.dot(n));
+    let ball_first = |n: DVec3| ball_reach(n) - core_low(n);
+    let core_first = |n: DVec3| ball_reach(-n) - core_low(-n);
+    let pushes: [(&str, _, &dyn Fn(DVec3) -> f64); 2] = [
+        ("(ball, core)", separation(&ball, pose, &core, pose), &ball_first),
+        ("(core, ball)", separation(&core, pose, &ball, pose), &core_first),
+    ];
+    let d = e1 - e0;
+    let along = ((c - e0).dot(d) / d.dot(d)).clamp(0.0, 1.0);
+    let depth = radius as f64 - (e0 + d * along - c).length();
+    let tol = 1e-5 * radius as f64;
+    for (what, s, push) in pushes {
+        let along_normal = push(dv(s.normal));
+        assert!(
+            (along_normal + s.distance as f64).abs() <= tol,
+            "{what}: separation {s:?}, but the push along its normal is {along_normal}"
+        );
+        assert!((s.distance as f64 + depth).abs() <= tol, "{what}: separation {s:?}, depth {depth}");
+    }
+}
