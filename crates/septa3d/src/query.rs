@@ -9,7 +9,9 @@ use crate::{
     Vector,
 };
 
-use crate::pair::{capsule_capsule, hull_capsule, hull_hull, hull_sphere, sphere_capsule, sphere_sphere};
+use crate::pair::{
+    capsule_capsule, cuboid_cuboid, hull_capsule, hull_hull, hull_sphere, sphere_capsule, sphere_sphere,
+};
 use crate::sweep::{self, Impact};
 
 /// The SAT queries between `Self` (shape a) and `B` (shape b).
@@ -128,7 +130,7 @@ macro_rules! reversed_pair {
     };
 }
 
-pair!(Cuboid, Cuboid, hull_hull);
+pair!(Cuboid, Cuboid, cuboid_cuboid);
 pair!(Cuboid, ConvexHull, hull_hull);
 pair!(ConvexHull, Cuboid, hull_hull);
 pair!(ConvexHull, ConvexHull, hull_hull);

@@ -7,10 +7,13 @@
 //! answer turned around; the generic functions at the crate root do that.
 //!
 //! The polyhedron pair's parts have modules of their own: `face_query` (face axes, four at a
-//! time), [`gauss_map`] (edge axes pruned on the Gauss map) and `clip` (manifolds).
+//! time), [`gauss_map`] (edge axes pruned on the Gauss map) and `clip` (manifolds). Two cuboids
+//! get a pair of their own, [`cuboid_cuboid`]: the same answers in closed form (fifteen axes,
+//! each a few multiplications, and clipping against a rectangle).
 
 pub mod capsule_capsule;
 pub(crate) mod clip;
+pub mod cuboid_cuboid;
 pub(crate) mod face_query;
 pub mod gauss_map;
 pub mod hull_capsule;
