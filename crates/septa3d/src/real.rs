@@ -37,6 +37,17 @@ pub type Rotation = glam::DQuat;
 
 /// A 3×3 matrix of [`Real`]s: a rotation, applied to many vectors, is cheaper as a matrix than
 /// as a quaternion.
+/// The square root of a scalar, with or without std (from `libm` without it, as glam's are).
+#[inline]
+pub(crate) fn sqrt(x: Real) -> Real {
+    #[cfg(feature = "std")]
+    return x.sqrt();
+    #[cfg(all(not(feature = "std"), not(feature = "f64")))]
+    return libm::sqrtf(x);
+    #[cfg(all(not(feature = "std"), feature = "f64"))]
+    return libm::sqrt(x);
+}
+
 #[cfg(not(feature = "f64"))]
 pub(crate) type Matrix = glam::Mat3;
 /// A 3×3 matrix of [`Real`]s.

@@ -325,7 +325,7 @@ impl Pair {
         let (i, j) = (e / 3, e % 3);
         let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
         let (p, q) = (self.r[i1][j], self.r[i2][j]);
-        let length = length2.sqrt();
+        let length = crate::real::sqrt(length2);
         // ±w, turned to point from a to b (along c), over its length.
         let toward = self.c[i2] * p - self.c[i1] * q;
         let scale = if toward < 0.0 { -1.0 / length } else { 1.0 / length };
@@ -364,7 +364,7 @@ impl Pair {
         } else {
             let mut most = Real::NEG_INFINITY;
             for (e, (&gap, &length2)) in gaps.iter().zip(&lengths2).enumerate() {
-                let s = gap / length2.sqrt();
+                let s = gap / crate::real::sqrt(length2);
                 if s > most {
                     (best, most) = (e, s);
                 }
