@@ -123,8 +123,8 @@ pub use query::{collide, contact, overlaps, overlaps_cached, separation, time_of
 pub(crate) use real::{check_point, within_limit, ToF64, ToReal};
 pub use real::{consts, Real, Vector, Vector4, COORDINATE_LIMIT};
 pub use shape::{
-    Capsule, Circle, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Parallelogram, Polygonal, SatAxis,
-    Shape, Symmetric, COLLINEAR_TOLERANCE, SYMMETRIC_MAX,
+    Capsule, Circle, Compact, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Parallelogram, Polygonal,
+    SatAxis, Shape, Symmetric, COLLINEAR_TOLERANCE, COMPACT_MAX, SYMMETRIC_MAX,
 };
 pub use sweep::Impact;
 pub use trace::{AxisStep, Projection, Trace, Verdict};

@@ -12,6 +12,7 @@ pub mod box_box;
 pub mod capsule_capsule;
 pub mod capsule_circle;
 pub mod circle_circle;
+pub mod common_point;
 pub mod polygon_capsule;
 pub mod polygon_circle;
 pub mod polygon_polygon;

@@ -219,20 +219,112 @@ impl Symmetric {
     /// first half's lanes.
     #[inline(always)]
     pub(crate) fn face(&self, i: usize) -> (Vector, Real) {
-        let (lane, turned) = self.lane(i);
-        let (nx, ny, offsets) = (self.nx.to_array(), self.ny.to_array(), self.offsets.to_array());
-        (Vector::new(nx[lane], ny[lane]) * turned, offsets[lane])
+        let (k, turned) = self.lane_of(i);
+        (Vector::new(lane(&self.nx, k), lane(&self.ny, k)) * turned, lane(&self.offsets, k))
     }
 
     /// The lane that keeps face `i`, and −1 for the second half (negating is exact), else 1.
     #[inline(always)]
-    fn lane(&self, i: usize) -> (usize, Real) {
+    fn lane_of(&self, i: usize) -> (usize, Real) {
         // Arithmetic rather than a branch: which half a face falls in is a coin toss. The sign
         // is that of half − 1 − i, which is negative exactly in the second half (converted from
         // a small signed integer, which takes no branch as a boolean or an unsigned one does).
         let second = (i >= self.half) as usize;
         ((i - second * self.half) % 4, Real::copysign(1.0, (self.half as i32 - 1 - i as i32) as Real))
     }
+}
+
+/// The most faces a [`Compact`] polygon has: two groups of four lanes.
+pub const COMPACT_MAX: usize = 8;
+
+/// A small polygon with no shortcut of its own (neither a [`Parallelogram`] nor [`Symmetric`]:
+/// an irregular 3- to 8-gon, the hull of a sprite or a piece of debris), as the polygon
+/// queries' own `collide` for two such polygons reads it (see [`Polygonal::compact`]): its
+/// faces and vertices, four to a group of lanes, held in the shape itself in fixed-size arrays.
+///
+/// The general path reads the same numbers from the polygon's lists, each a separate block of
+/// memory; a query on two small polygons touches a dozen such blocks, and fetching them costs
+/// more than the arithmetic. This block is all the compact `collide` reads, and gives the same
+/// numbers bit for bit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Compact {
+    /// The unit normals' x and y components and the plane offsets, face `4g + k` in lane `k`
+    /// of group `g` (padded by repeating the last face, which changes no maximum or minimum).
+    pub(crate) nx: [Vector4; 2],
+    pub(crate) ny: [Vector4; 2],
+    pub(crate) offsets: [Vector4; 2],
+    /// The vertices' x and y coordinates, likewise (padded by repeating the last vertex).
+    pub(crate) xs: [Vector4; 2],
+    pub(crate) ys: [Vector4; 2],
+    /// Faces (and vertices): 3 to [`COMPACT_MAX`].
+    pub(crate) len: usize,
+}
+
+impl Compact {
+    /// `shape` as a compact polygon: `None` unless it has at most [`COMPACT_MAX`] vertices.
+    pub fn of<P: Polygonal + ?Sized>(shape: &P) -> Option<Compact> {
+        let (vertices, normals, offsets) = (shape.vertices(), shape.normals(), shape.plane_offsets());
+        let len = vertices.len();
+        (len <= COMPACT_MAX).then(|| Compact {
+            nx: two_groups(len, |i| normals[i].x),
+            ny: two_groups(len, |i| normals[i].y),
+            offsets: two_groups(len, |i| offsets[i]),
+            xs: two_groups(len, |i| vertices[i].x),
+            ys: two_groups(len, |i| vertices[i].y),
+            len,
+        })
+    }
+
+    /// The number of faces (and of vertices).
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Always false: a polygon has faces. Present for API symmetry with `len`.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// How many groups of four lanes hold the faces (and the vertices): 1 or 2.
+    #[inline(always)]
+    pub(crate) fn groups(&self) -> usize {
+        if self.len > 4 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Vertex `k` (below [`len`](Compact::len)).
+    #[inline(always)]
+    pub(crate) fn vertex(&self, k: usize) -> Vector {
+        let g = k / 4 % 2;
+        Vector::new(lane(&self.xs[g], k), lane(&self.ys[g], k))
+    }
+
+    /// Face `i` (below [`len`](Compact::len)): its unit normal and plane offset.
+    #[inline(always)]
+    pub(crate) fn face(&self, i: usize) -> (Vector, Real) {
+        let g = i / 4 % 2;
+        (Vector::new(lane(&self.nx[g], i), lane(&self.ny[g], i)), lane(&self.offsets[g], i))
+    }
+}
+
+/// Lane `k` (below 4) of `v`, read straight from memory: indexing the lanes' array, not a
+/// copy of them (`to_array` would store the vector to read one number back) nor a `match` on
+/// the lane (`Vector4`'s `Index`, a branch on an index that is as good as random).
+#[inline(always)]
+pub(crate) fn lane(v: &Vector4, k: usize) -> Real {
+    let lanes: &[Real; 4] = v.as_ref();
+    lanes[k % 4]
+}
+
+/// `value(i)` for `i` below `len` (at most 8) in two groups of four lanes, padded by repeating
+/// the last.
+fn two_groups(len: usize, value: impl Fn(usize) -> Real) -> [Vector4; 2] {
+    core::array::from_fn(|g| Vector4::from_array(core::array::from_fn(|k| value((4 * g + k).min(len - 1)))))
 }
 
 /// `count` entries of (normal, hi, lo) in groups of four (see [`NormalLanes`]).
@@ -383,8 +475,27 @@ pub trait Polygonal {
     fn inner_reach(&self) -> Real {
         -self.reach()
     }
+    /// A circle inside the shape, as its centre (in the local frame) and radius: the polygon
+    /// queries' window search bounds the shape's reach about that centre from below by the
+    /// radius, and the larger the circle, the fewer faces it tests (see
+    /// [`pair::polygon_polygon`](crate::pair::polygon_polygon)). A radius that is not
+    /// positive means none is known. The default is the circle about the origin,
+    /// [`inner_reach`](Polygonal::inner_reach); [`ConvexPolygon`] gives the largest circle
+    /// about its centroid instead when that is larger by more than a percent (the origin is off
+    /// centre, or outside the polygon).
+    fn inner_circle(&self) -> (Vector, Real) {
+        (Vector::ZERO, self.inner_reach())
+    }
     /// The largest distance from the centroid to a vertex.
     fn bounding_radius(&self) -> Real;
+    /// A point well inside the shape, in its local frame ([`ConvexPolygon`]: its centroid;
+    /// [`OrientedBox`]: its centre). The boolean test tries the midpoint of two shapes'
+    /// interior points as a point common to both, which proves at once that they overlap (see
+    /// [`pair::polygon_polygon::overlaps`](crate::pair::polygon_polygon::overlaps)). The
+    /// default, `None`, skips that test.
+    fn interior_point(&self) -> Option<Vector> {
+        None
+    }
     /// The distinct axes of the boolean test: one per face, except that a face parallel to an
     /// earlier one shares its axis (see [`SatAxis`]).
     fn axes(&self) -> &[SatAxis];
@@ -430,6 +541,13 @@ pub trait Polygonal {
     /// polygons then take the queries' own path for them. The default is `None`;
     /// [`ConvexPolygon`] works it out at construction ([`Symmetric::of`]).
     fn symmetric(&self) -> Option<&Symmetric> {
+        None
+    }
+    /// The shape as a [`Compact`] polygon, when it is one and keeps that at hand: two such
+    /// polygons then take the queries' own path for them. The default is `None`;
+    /// [`ConvexPolygon`] keeps one for every polygon of at most [`COMPACT_MAX`] vertices that
+    /// is neither a [`Parallelogram`] nor [`Symmetric`].
+    fn compact(&self) -> Option<&Compact> {
         None
     }
 

@@ -176,6 +176,10 @@ impl Polygonal for OrientedBox {
         self.half_extents.length()
     }
     #[inline]
+    fn interior_point(&self) -> Option<Vector> {
+        Some(self.center)
+    }
+    #[inline]
     fn axes(&self) -> &[SatAxis] {
         &self.axes
     }

@@ -1,5 +1,6 @@
 //! Convex polygons: validated at construction, with everything SAT needs precomputed.
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use glam::DVec2;
 
@@ -7,7 +8,7 @@ use crate::{check_point, within_limit, Interval, Polygonal, Pose, Real, ShapeErr
 
 use super::{
     axis_lanes_of, climb, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, sector,
-    sector_faces, Lanes, NormalLanes, Parallelogram, SatAxis, Symmetric, SECTORS,
+    sector_faces, Compact, Lanes, NormalLanes, Parallelogram, SatAxis, Symmetric, SECTORS,
 };
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -64,18 +65,23 @@ pub struct ConvexPolygon {
     radius: Real,
     reach: Real,
     inner_reach: Real,
+    inner_circle: (Vector, Real),
     sector_faces: [u32; SECTORS],
     fast_path: FastPath,
 }
 
 /// The one special path of the polygon–polygon queries a polygon can take, with the data it
 /// reads held inline: a parallelogram's (boxes), or failing that a small symmetric polygon's
-/// (hexagons, octagons). One or the other, never both, keeps the polygon small.
+/// (hexagons, octagons). One or the other, never both, keeps the polygon small. Any other
+/// polygon of at most [`COMPACT_MAX`](crate::COMPACT_MAX) vertices keeps its [`Compact`] block
+/// in one allocation of its own: held inline, it would make every polygon larger by a cache
+/// line, and the block is still one place to read instead of a dozen lists.
 #[derive(Clone, Debug, PartialEq)]
 enum FastPath {
     General,
     Parallelogram(Parallelogram),
     Symmetric(Symmetric),
+    Compact(Box<Compact>),
 }
 
 impl ConvexPolygon {
@@ -309,6 +315,18 @@ impl ConvexPolygon {
         // when positive the origin is inside, and that circle fits (see `inner_reach`).
         let nearest = offsets.iter().copied().fold(Real::INFINITY, Real::min);
         let inner_reach = if nearest > 0.0 { nearest } else { -reach };
+        // The same about the centroid, which is always inside: the distance to the nearest
+        // edge line, from the stored (rounded) numbers. The window search works about the
+        // origin unless the centroid's circle is larger by more than a percent (see
+        // `Polygonal::inner_circle`): about the origin it has no centres to place.
+        let about_centroid = (0..n)
+            .map(|i| offsets[i] as f64 - normals[i].to_f64().dot(centroid.to_f64()))
+            .fold(f64::INFINITY, f64::min) as Real;
+        let inner_circle = if about_centroid > 1.01 * inner_reach.max(0.0) {
+            (centroid, about_centroid)
+        } else {
+            (Vector::ZERO, inner_reach)
+        };
         let axes = distinct_axes(&vertices, &normals, &offsets);
         let (lanes, half_lanes) = (lanes_of(&vertices), half_lanes_of(&vertices));
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
@@ -328,13 +346,16 @@ impl ConvexPolygon {
             radius,
             reach,
             inner_reach,
+            inner_circle,
             sector_faces: sectors,
             fast_path: FastPath::General,
         };
         polygon.fast_path = match (Parallelogram::of(&polygon), Symmetric::of(&polygon)) {
             (Some(parallelogram), _) => FastPath::Parallelogram(parallelogram),
             (None, Some(symmetric)) => FastPath::Symmetric(symmetric),
-            (None, None) => FastPath::General,
+            (None, None) => {
+                Compact::of(&polygon).map_or(FastPath::General, |c| FastPath::Compact(Box::new(c)))
+            }
         };
         polygon
     }
@@ -432,6 +453,14 @@ impl Polygonal for ConvexPolygon {
         self.inner_reach
     }
     #[inline]
+    fn inner_circle(&self) -> (Vector, Real) {
+        self.inner_circle
+    }
+    #[inline]
+    fn interior_point(&self) -> Option<Vector> {
+        Some(self.centroid)
+    }
+    #[inline]
     fn face_toward(&self, u: Vector) -> usize {
         climb(&self.normals, u, self.sector_faces[sector(u)] as usize)
     }
@@ -470,6 +499,13 @@ impl Polygonal for ConvexPolygon {
     fn symmetric(&self) -> Option<&Symmetric> {
         match &self.fast_path {
             FastPath::Symmetric(symmetric) => Some(symmetric),
+            _ => None,
+        }
+    }
+    #[inline]
+    fn compact(&self) -> Option<&Compact> {
+        match &self.fast_path {
+            FastPath::Compact(compact) => Some(compact),
             _ => None,
         }
     }

@@ -1,0 +1,59 @@
+//! The window search about the polygons' centroids (`Polygonal::inner_circle`), with faces
+//! passed over by their own bounds: on large polygons whose origins are off centre or outside
+//! them, and on deeply nested pairs (where the window spans more than half a turn and many
+//! faces are passed over), every query gives the same bits as the general path with the
+//! window off (the polygons behind a wrapper that hides every shortcut).
+// Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
+
+mod plain;
+mod rng;
+
+use plain::Plain;
+use rng::Rng;
+use septa::pair::polygon_polygon::{collide, contact, overlaps, separation, WINDOW_FROM};
+use septa::{ConvexPolygon, Polygonal, Pose, Real, Vector};
+
+/// A random large polygon: the hull of points on an ellipse (some inside it), elongated up to
+/// 4 : 1, its origin moved off the centre by up to `shift` (outside it, for large shifts).
+fn polygon(rng: &mut Rng, shift: Real) -> ConvexPolygon {
+    let (rx, ry) = (rng.range(0.3, 2.0), rng.range(0.5, 2.0));
+    let centre = rng.vec(shift);
+    let points: Vec<Vector> = (0..WINDOW_FROM + (rng.next() * 60.0) as usize)
+        .map(|_| {
+            let angle = rng.range(0.0, septa::consts::TAU);
+            let scale = if rng.next() < 0.8 { 1.0 } else { rng.next() as Real };
+            Vector::new(rx * angle.cos(), ry * angle.sin()) * scale + centre
+        })
+        .collect();
+    ConvexPolygon::hull(&points).unwrap()
+}
+
+#[test]
+fn the_centred_window_gives_the_same_bits_as_testing_every_face() {
+    let mut rng = Rng(0x01a2_6ec3);
+    let (mut outside, mut nested) = (0, 0);
+    for round in 0..4000 {
+        let shift = [0.0, 0.5, 2.5][round % 3];
+        let (a, b) = (polygon(&mut rng, shift), polygon(&mut rng, shift));
+        if a.len() < WINDOW_FROM && b.len() < WINDOW_FROM {
+            continue;
+        }
+        // b's centroid placed near a's: from deeply nested to just apart.
+        let pa = Pose::new(rng.vec(20.0), rng.range(-3.2, 3.2));
+        let spread = [0.2, 1.0, 3.0][round % 3];
+        let angle = rng.range(-3.2, 3.2);
+        let turned = Pose::new(Vector::ZERO, angle);
+        let pb = Pose::new(pa.apply(a.centroid()) - turned.apply(b.centroid()) + rng.vec(spread), angle);
+        // The window about the centroids now serves polygons whose origin is outside them.
+        outside += (a.inner_reach() < 0.0 && a.inner_circle().1 > 0.0) as usize;
+        let (plain_a, plain_b) = (Plain(&a), Plain(&b));
+        let expected = separation(&plain_a, pa, &plain_b, pb);
+        nested += (expected.distance < -0.5) as usize;
+        assert_eq!(separation(&a, pa, &b, pb), expected, "{round}");
+        assert_eq!(contact(&a, pa, &b, pb), contact(&plain_a, pa, &plain_b, pb), "{round}");
+        assert_eq!(collide(&a, pa, &b, pb), collide(&plain_a, pa, &plain_b, pb), "{round}");
+        assert_eq!(overlaps(&a, pa, &b, pb), overlaps(&plain_a, pa, &plain_b, pb), "{round}");
+    }
+    assert!(outside > 500 && nested > 500, "outside {outside}, nested {nested}");
+}
