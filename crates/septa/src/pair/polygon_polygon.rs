@@ -792,9 +792,22 @@ pub fn collide<A: Polygonal, B: Polygonal>(a: &A, pose_a: Pose, b: &B, pose_b: P
     if let (Some(ca), Some(cb)) = (a.compact(), b.compact()) {
         return collide_compact((ca, pose_a, a.bounding_radius()), (cb, pose_b, b.bounding_radius()));
     }
-    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
+    collide_general(a, &pose_a, b, &pose_b)
+}
+
+/// [`collide`] for polygons without a shared shortcut, after the bounding circles. Out of line,
+/// so that `collide` itself stays a dispatcher with little to save and restore: the shortcuts'
+/// calls then cost a jump, not the register spills of the general search.
+#[inline(never)]
+fn collide_general<A: Polygonal, B: Polygonal>(
+    a: &A,
+    pose_a: &Pose,
+    b: &B,
+    pose_b: &Pose,
+) -> Option<Manifold> {
+    let (b_in_a, a_in_b) = relative_poses(pose_a, pose_b);
     let (best_a, best_b, peaks) = best_faces(a, b, (&b_in_a, &a_in_b))?;
-    manifold(a, pose_a, b, pose_b, (&b_in_a, &a_in_b), best_a, best_b, peaks)
+    manifold(a, *pose_a, b, *pose_b, (&b_in_a, &a_in_b), best_a, best_b, peaks)
 }
 
 /// The manifold of two overlapping polygons, given the relative poses (b in a's frame, a in
@@ -1050,24 +1063,41 @@ fn collide_compact(
 fn compact_best(a: &Compact, b: &Compact, xf: &Pose) -> (usize, Real) {
     let (c, s) = (Vector4::splat(xf.rotation.cos), Vector4::splat(xf.rotation.sin));
     let (tx, ty) = (Vector4::splat(xf.translation.x), Vector4::splat(xf.translation.y));
-    let separations = |g: usize| {
-        let (nx, ny) = (a.nx[g], a.ny[g]);
-        let (dx, dy) = (c * nx + s * ny, -s * nx + c * ny);
+    // a's normals of group g turned into b's frame, and their shift by b's placement.
+    let turned = |g: usize| {
+        let (nx, ny) = (Compact::group(&a.nx, g), Compact::group(&a.ny, g));
+        (c * nx + s * ny, -s * nx + c * ny)
+    };
+    let separations = |g: usize, lo: Vector4| {
+        let (nx, ny) = (Compact::group(&a.nx, g), Compact::group(&a.ny, g));
+        (lo + (nx * tx + ny * ty)) - Compact::group(&a.offsets, g)
+    };
+    if a.groups() == 1 {
+        let (dx, dy) = turned(0);
         let mut lo = Vector4::INFINITY;
         for h in 0..b.groups() {
-            let (xs, ys) = (b.xs[h].to_array(), b.ys[h].to_array());
+            let (xs, ys) = (&b.xs[4 * h..4 * h + 4], &b.ys[4 * h..4 * h + 4]);
             for k in 0..4 {
                 lo = lo.min(dx * Vector4::splat(xs[k]) + dy * Vector4::splat(ys[k]));
             }
         }
-        (lo + (nx * tx + ny * ty)) - a.offsets[g]
-    };
-    if a.groups() == 1 {
-        let first = separations(0);
+        let first = separations(0, lo);
         let most = first.max_element();
         return (first_lane_equal(first, most), most);
     }
-    let (first, second) = (separations(0), separations(1));
+    // Both groups of a's faces in one pass over b's vertices: each vertex is spread across the
+    // lanes once for both.
+    let ((dx0, dy0), (dx1, dy1)) = (turned(0), turned(1));
+    let (mut lo0, mut lo1) = (Vector4::INFINITY, Vector4::INFINITY);
+    for h in 0..b.groups() {
+        let (xs, ys) = (&b.xs[4 * h..4 * h + 4], &b.ys[4 * h..4 * h + 4]);
+        for k in 0..4 {
+            let (x, y) = (Vector4::splat(xs[k]), Vector4::splat(ys[k]));
+            lo0 = lo0.min(dx0 * x + dy0 * y);
+            lo1 = lo1.min(dx1 * x + dy1 * y);
+        }
+    }
+    let (first, second) = (separations(0, lo0), separations(1, lo1));
     let (most, next) = (first.max_element(), second.max_element());
     // The second group's faces come later: they win only when strictly better.
     if next > most {
@@ -1094,7 +1124,7 @@ fn clip_compact<const FLIPPED: bool>(
     // as [`most_antiparallel`] finds it.
     let direction = xf.rotation.apply_inv(normal);
     let (dx, dy) = (Vector4::splat(direction.x), Vector4::splat(direction.y));
-    let dots = |g: usize| incident.nx[g] * dx + incident.ny[g] * dy;
+    let dots = |g: usize| Compact::group(&incident.nx, g) * dx + Compact::group(&incident.ny, g) * dy;
     let first = dots(0);
     let least = first.min_element();
     let k = if incident.groups() == 2 && dots(1).min_element() < least {

@@ -248,14 +248,17 @@ pub const COMPACT_MAX: usize = 8;
 /// numbers bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Compact {
-    /// The unit normals' x and y components and the plane offsets, face `4g + k` in lane `k`
-    /// of group `g` (padded by repeating the last face, which changes no maximum or minimum).
-    pub(crate) nx: [Vector4; 2],
-    pub(crate) ny: [Vector4; 2],
-    pub(crate) offsets: [Vector4; 2],
+    /// The unit normals' x and y components and the plane offsets, face `i` at index `i`,
+    /// read four at a time as lanes (face `4g + k` in lane `k` of group `g`, see
+    /// [`group`](Compact::group)) or one at a time by index (padded by repeating the last face,
+    /// which changes no maximum or minimum). Flat arrays rather than groups of lanes: one face's
+    /// numbers are then one indexed load each, not an address worked out from group and lane.
+    pub(crate) nx: [Real; 8],
+    pub(crate) ny: [Real; 8],
+    pub(crate) offsets: [Real; 8],
     /// The vertices' x and y coordinates, likewise (padded by repeating the last vertex).
-    pub(crate) xs: [Vector4; 2],
-    pub(crate) ys: [Vector4; 2],
+    pub(crate) xs: [Real; 8],
+    pub(crate) ys: [Real; 8],
     /// Faces (and vertices): 3 to [`COMPACT_MAX`].
     pub(crate) len: usize,
 }
@@ -266,11 +269,11 @@ impl Compact {
         let (vertices, normals, offsets) = (shape.vertices(), shape.normals(), shape.plane_offsets());
         let len = vertices.len();
         (len <= COMPACT_MAX).then(|| Compact {
-            nx: two_groups(len, |i| normals[i].x),
-            ny: two_groups(len, |i| normals[i].y),
-            offsets: two_groups(len, |i| offsets[i]),
-            xs: two_groups(len, |i| vertices[i].x),
-            ys: two_groups(len, |i| vertices[i].y),
+            nx: padded(len, |i| normals[i].x),
+            ny: padded(len, |i| normals[i].y),
+            offsets: padded(len, |i| offsets[i]),
+            xs: padded(len, |i| vertices[i].x),
+            ys: padded(len, |i| vertices[i].y),
             len,
         })
     }
@@ -300,15 +303,19 @@ impl Compact {
     /// Vertex `k` (below [`len`](Compact::len)).
     #[inline(always)]
     pub(crate) fn vertex(&self, k: usize) -> Vector {
-        let g = k / 4 % 2;
-        Vector::new(lane(&self.xs[g], k), lane(&self.ys[g], k))
+        Vector::new(self.xs[k], self.ys[k])
     }
 
     /// Face `i` (below [`len`](Compact::len)): its unit normal and plane offset.
     #[inline(always)]
     pub(crate) fn face(&self, i: usize) -> (Vector, Real) {
-        let g = i / 4 % 2;
-        (Vector::new(lane(&self.nx[g], i), lane(&self.ny[g], i)), lane(&self.offsets[g], i))
+        (Vector::new(self.nx[i], self.ny[i]), self.offsets[i])
+    }
+
+    /// Group `g` (0 or 1) of one of the block's arrays as four lanes: entries `4g` to `4g + 3`.
+    #[inline(always)]
+    pub(crate) fn group(values: &[Real; 8], g: usize) -> Vector4 {
+        Vector4::from_slice(&values[4 * g..4 * g + 4])
     }
 }
 
@@ -321,10 +328,9 @@ pub(crate) fn lane(v: &Vector4, k: usize) -> Real {
     lanes[k % 4]
 }
 
-/// `value(i)` for `i` below `len` (at most 8) in two groups of four lanes, padded by repeating
-/// the last.
-fn two_groups(len: usize, value: impl Fn(usize) -> Real) -> [Vector4; 2] {
-    core::array::from_fn(|g| Vector4::from_array(core::array::from_fn(|k| value((4 * g + k).min(len - 1)))))
+/// `value(i)` for `i` below `len` (at most 8), padded to eight by repeating the last.
+fn padded(len: usize, value: impl Fn(usize) -> Real) -> [Real; 8] {
+    core::array::from_fn(|i| value(i.min(len - 1)))
 }
 
 /// `count` entries of (normal, hi, lo) in groups of four (see [`NormalLanes`]).
