@@ -47,20 +47,31 @@ struct ClipVertex {
     along: Along,
 }
 
-/// A polygon in a fixed buffer.
-struct Polygon {
-    corners: [ClipVertex; CLIP_CAPACITY],
+impl ClipVertex {
+    /// A blank corner, all zero bits, so that a buffer of them is one `memset` (a buffer is
+    /// filled per call, and is only ever read where it was written).
+    const BLANK: ClipVertex = ClipVertex {
+        point: Vector::ZERO,
+        id: FeatureId { a: Feature::Vertex(0), b: Feature::Vertex(0) },
+        along: Along::Incident(0),
+    };
+}
+
+/// A polygon in a fixed buffer of `N` corners.
+struct Polygon<const N: usize> {
+    corners: [ClipVertex; N],
     len: usize,
 }
 
-impl Polygon {
-    fn empty(fill: ClipVertex) -> Polygon {
-        Polygon { corners: [fill; CLIP_CAPACITY], len: 0 }
+impl<const N: usize> Polygon<N> {
+    #[inline]
+    fn empty() -> Polygon<N> {
+        Polygon { corners: [ClipVertex::BLANK; N], len: 0 }
     }
 
     #[inline]
     fn push(&mut self, corner: ClipVertex) {
-        if self.len < CLIP_CAPACITY {
+        if self.len < N {
             self.corners[self.len] = corner;
             self.len += 1;
         }
@@ -141,8 +152,30 @@ pub(crate) fn clip_faces(
 /// best one clips to nothing.
 const NEAR_TIE: Real = 1e-3;
 
+/// The buffer size for the common faces: a convex polygon of `n` corners cut by `m` half-planes
+/// keeps at most `n + m` corners (each cut removes a chain of corners and adds two), so faces
+/// this small never fill it, and a small buffer costs little to set up.
+const SMALL_CLIP: usize = 16;
+
 /// [`clip_faces`] with incident face `f` given.
+#[inline]
 fn clip_incident(
+    reference: &ConvexHull,
+    r: usize,
+    incident: &ConvexHull,
+    f: usize,
+    incident_in_reference: &Frame,
+) -> Option<Manifold> {
+    let corners = incident.face_vertices(f).len() + reference.face_vertices(r).len();
+    if corners <= SMALL_CLIP {
+        clip_into::<SMALL_CLIP>(reference, r, incident, f, incident_in_reference)
+    } else {
+        clip_into::<CLIP_CAPACITY>(reference, r, incident, f, incident_in_reference)
+    }
+}
+
+/// [`clip_incident`] with buffers of `N` corners.
+fn clip_into<const N: usize>(
     reference: &ConvexHull,
     r: usize,
     incident: &ConvexHull,
@@ -152,12 +185,10 @@ fn clip_incident(
     let normal = reference.face_normal(r);
     let offset = reference.face_offset(r);
 
-    let seed = ClipVertex {
-        point: Vector::ZERO,
-        id: FeatureId { a: Feature::Face(r as u32), b: Feature::Face(f as u32) },
-        along: Along::Side(0),
-    };
-    let mut polygon = Polygon::empty(seed);
+    let (mut first_buffer, mut second_buffer) = (Polygon::<N>::empty(), Polygon::<N>::empty());
+    // The polygon and the buffer its clipped version is written to; they trade places after
+    // each cut (as references: the buffers themselves stay put).
+    let (mut polygon, mut clipped) = (&mut first_buffer, &mut second_buffer);
     let half_edges = incident.half_edges();
     let first = incident.face_first_half_edge(f) as usize;
     for (k, &v) in incident.face_vertices(f).iter().enumerate() {
@@ -171,7 +202,6 @@ fn clip_incident(
     let corners = reference.face_vertices(r);
     let reference_first = reference.face_first_half_edge(r) as usize;
     let m = corners.len();
-    let mut clipped = Polygon::empty(seed);
     for k in 0..m {
         let p = reference.vertices()[corners[k] as usize];
         let q = reference.vertices()[corners[(k + 1) % m] as usize];
@@ -212,20 +242,31 @@ fn clip_incident(
         }
     }
 
-    // Keep the points behind the reference face, each with its depth.
-    let mut points = [ContactPoint { point: Vector::ZERO, depth: 0.0, id: seed.id }; CLIP_CAPACITY];
+    // Keep the points behind the reference face (in place), then at most four of them.
+    let depth = |p: Vector| offset - normal.dot(p);
     let mut count = 0;
-    for c in &polygon.corners[..polygon.len] {
-        let depth = offset - normal.dot(c.point);
-        if depth >= 0.0 {
-            points[count] = ContactPoint { point: c.point, depth, id: c.id };
+    for i in 0..polygon.len {
+        if depth(polygon.corners[i].point) >= 0.0 {
+            polygon.corners[count] = polygon.corners[i];
             count += 1;
         }
     }
     if count == 0 {
         return None;
     }
-    let (kept, len) = reduce(&points[..count], normal);
+    let behind = &polygon.corners[..count];
+    let (chosen, len) = reduce(
+        count,
+        |i| behind[i].point,
+        |i| depth(behind[i].point),
+        |u, v, x| (v - u).cross(x - u).dot(normal),
+    );
+    let blank = ContactPoint { point: Vector::ZERO, depth: 0.0, id: behind[0].id };
+    let mut kept = [blank; 4];
+    for (p, &i) in kept.iter_mut().zip(&chosen[..len]) {
+        let c = &behind[i];
+        *p = ContactPoint { point: c.point, depth: depth(c.point), id: c.id };
+    }
     Manifold::from_points(normal, &kept[..len])
 }
 
@@ -382,55 +423,50 @@ impl WideFrame {
     }
 }
 
-/// At most four of `points` (not empty): all when there are four or fewer; else the deepest,
+/// Which of `n` contact points (`n ≥ 1`; point `i` at `point(i)`, `depth(i)` behind the
+/// reference face) to keep, at most four: all when there are four or fewer; else the deepest,
 /// the point furthest from it, and the two that, with those, span the largest area (one on
-/// each side of the line through the first two, where there are points on both sides).
-fn reduce(points: &[ContactPoint], normal: Vector) -> ([ContactPoint; 4], usize) {
-    let mut kept = [points[0]; 4];
-    if points.len() <= 4 {
-        kept[..points.len()].copy_from_slice(points);
-        return (kept, points.len());
+/// each side of the line through the first two, where there are points on both sides), the
+/// first on a tie. `area(u, v, x)` is twice the signed area of the triangle `u v x` about the
+/// reference normal. Shared by the general clipping and the closed-form box–box one, so both
+/// keep the same points.
+#[inline]
+pub(crate) fn reduce(
+    n: usize,
+    point: impl Fn(usize) -> Vector,
+    depth: impl Fn(usize) -> Real,
+    area: impl Fn(Vector, Vector, Vector) -> Real,
+) -> ([usize; 4], usize) {
+    if n <= 4 {
+        return ([0, 1, 2, 3], n);
     }
-    let mut deepest = 0;
-    for (i, p) in points.iter().enumerate() {
-        if p.depth > points[deepest].depth {
-            deepest = i;
-        }
-    }
-    let p0 = points[deepest].point;
-    let (i1, _) = argmax(points, |x| (x - p0).length_squared());
-    let p1 = points[i1].point;
-    // Twice the signed area of (u, v, x) about the normal.
-    let area = |u: Vector, v: Vector, x: Vector| (v - u).cross(x - u).dot(normal);
-    let (i2, left) = argmax(points, |x| area(p0, p1, x));
-    let (i3, right) = argmax(points, |x| -area(p0, p1, x));
-    kept[0] = points[deepest];
-    kept[1] = points[i1];
+    let (deepest, _) = argmax(n, &depth);
+    let p0 = point(deepest);
+    let (i1, _) = argmax(n, |i| (point(i) - p0).length_squared());
+    let p1 = point(i1);
+    let (i2, left) = argmax(n, |i| area(p0, p1, point(i)));
+    let (i3, right) = argmax(n, |i| -area(p0, p1, point(i)));
     if left > 0.0 && right > 0.0 {
-        kept[2] = points[i2];
-        kept[3] = points[i3];
-        return (kept, 4);
+        return ([deepest, i1, i2, i3], 4);
     }
     // All on one side: the furthest from the line, then the point that adds most beyond the
     // triangle's other two sides.
-    let (i2, _) = argmax(points, |x| area(p0, p1, x).abs());
-    let p2 = points[i2].point;
+    let (i2, _) = argmax(n, |i| area(p0, p1, point(i)).abs());
+    let p2 = point(i2);
     let sense = if area(p0, p1, p2) >= 0.0 { 1.0 } else { -1.0 };
-    let (i3, beyond) = argmax(points, |x| (-sense * area(p1, p2, x)).max(-sense * area(p2, p0, x)));
-    kept[2] = points[i2];
+    let (i3, beyond) = argmax(n, |i| (-sense * area(p1, p2, point(i))).max(-sense * area(p2, p0, point(i))));
     if beyond > 0.0 {
-        kept[3] = points[i3];
-        return (kept, 4);
+        return ([deepest, i1, i2, i3], 4);
     }
-    (kept, 3)
+    ([deepest, i1, i2, i2], 3)
 }
 
-/// The index of the point maximising `score`, and that score (the first on a tie).
+/// The index in `0..n` maximising `score`, and that score (the first on a tie).
 #[inline]
-fn argmax(points: &[ContactPoint], score: impl Fn(Vector) -> Real) -> (usize, Real) {
+fn argmax(n: usize, score: impl Fn(usize) -> Real) -> (usize, Real) {
     let mut best = (0, Real::NEG_INFINITY);
-    for (i, p) in points.iter().enumerate() {
-        let s = score(p.point);
+    for i in 0..n {
+        let s = score(i);
         if s > best.1 {
             best = (i, s);
         }

@@ -875,61 +875,18 @@ fn clip_boxes(reference: &Cuboid, r: u32, incident: &Cuboid, frame: &Frame, pose
 }
 
 /// Which of `points` (not empty, behind the reference face at height `top`) to keep, at most
-/// four, chosen as the general clipping chooses them: all when there are four or fewer; else
-/// the deepest, the point furthest from it, and the two that, with those, span the largest area
-/// (one on each side of the line through the first two, where there are points on both sides),
-/// the first on a tie.
+/// four, chosen by the general clipping's rule ([`clip::reduce`](super::clip::reduce)).
 ///
 /// The general clipping measures the areas about the reference normal in the reference frame;
 /// `(u, v, z)` is that frame's axes permuted, and mirrored for a `−` face (`up` = −1), where
 /// the normal is `(0, 0, up)`: the areas are `up` times those in the `(u, v)` plane, to the bit.
+#[inline]
 fn reduce(points: &[ClipPoint], top: Real, up: Real) -> ([usize; 4], usize) {
-    if points.len() <= 4 {
-        return ([0, 1, 2, 3], points.len());
-    }
-    let depth = |i: usize| top - points[i].point.z;
-    let mut deepest = 0;
-    for i in 1..points.len() {
-        if depth(i) > depth(deepest) {
-            deepest = i;
-        }
-    }
-    let p0 = points[deepest].point;
-    let (i1, _) = argmax(points, |x| (x - p0).length_squared());
-    let p1 = points[i1].point;
-    // Twice the signed area of (a, b, x) about the normal.
     let area = |a: Vector, b: Vector, x: Vector| {
         let (d, e) = (b - a, x - a);
         (d.x * e.y - e.x * d.y) * up
     };
-    let (i2, left) = argmax(points, |x| area(p0, p1, x));
-    let (i3, right) = argmax(points, |x| -area(p0, p1, x));
-    if left > 0.0 && right > 0.0 {
-        return ([deepest, i1, i2, i3], 4);
-    }
-    // All on one side: the furthest from the line, then the point that adds most beyond the
-    // triangle's other two sides.
-    let (i2, _) = argmax(points, |x| area(p0, p1, x).abs());
-    let p2 = points[i2].point;
-    let sense = if area(p0, p1, p2) >= 0.0 { 1.0 } else { -1.0 };
-    let (i3, beyond) = argmax(points, |x| (-sense * area(p1, p2, x)).max(-sense * area(p2, p0, x)));
-    if beyond > 0.0 {
-        return ([deepest, i1, i2, i3], 4);
-    }
-    ([deepest, i1, i2, i2], 3)
-}
-
-/// The index of the point maximising `score`, and that score (the first on a tie).
-#[inline]
-fn argmax(points: &[ClipPoint], score: impl Fn(Vector) -> Real) -> (usize, Real) {
-    let mut best = (0, Real::NEG_INFINITY);
-    for (i, p) in points.iter().enumerate() {
-        let s = score(p.point);
-        if s > best.1 {
-            best = (i, s);
-        }
-    }
-    best
+    super::clip::reduce(points.len(), |i| points[i].point, |i| top - points[i].point.z, area)
 }
 
 #[cfg(test)]

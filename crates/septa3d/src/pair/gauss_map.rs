@@ -31,7 +31,7 @@
 //! skipped: their cross product is rounding noise, and the faces next to them give the axis.
 
 use crate::pose::Frame;
-use crate::{ConvexHull, Real, Vector};
+use crate::{ConvexHull, Real, Vector, Vector4};
 
 /// Edge pairs whose unit directions' cross product is shorter than this (the sine of the
 /// angle between them) are treated as parallel and skipped: `1e-4` in the f32 build, `1e-9` in
@@ -100,7 +100,10 @@ pub(crate) fn edge_axes(
     visit: impl FnMut(EdgeQuery) -> bool,
 ) -> Option<EdgeQuery> {
     if b.is_strictly_convex() {
-        walk(a, b, a_in_b, visit)
+        match walk(a, b, a_in_b, visit, |_, _, _| false) {
+            Some(Stopped::AtEdges(q)) => Some(q),
+            _ => None,
+        }
     } else {
         every_pair(a, b, a_in_b, visit)
     }
@@ -194,6 +197,14 @@ fn crossing_edges_of_b(
     None
 }
 
+/// Where a [`walk`] was stopped.
+enum Stopped {
+    /// At this edge pair.
+    AtEdges(EdgeQuery),
+    /// At a face of a.
+    AtFace,
+}
+
 /// [`edge_axes`] by walking each of a's arcs across b's Gauss map.
 ///
 /// On b's Gauss map each vertex `v` owns a region: the directions along which `v` is b's
@@ -218,13 +229,21 @@ fn crossing_edges_of_b(
 /// neighbour, and a walk from that neighbour has already ended at the face's lowest vertex;
 /// other faces climb to it from where the last walk ended. The walk needs b's vertex graph to
 /// be a convex polyhedron's: b strictly convex in its vertices as given.
+///
+/// On the way the walk meets b's lowest vertex under every face of a (where each face's
+/// walks start, or, for a face that starts none, where one ends): it hands each to
+/// `face_seen(i, v, u)` (face `i` of a, b's vertex `v`, `u` the face's normal turned into b's
+/// frame and around), once per face, so that a's face axes cost one dot product each here.
+/// Returns where `visit` or `face_seen` stopped it. Each vertex's edges are measured against
+/// the arc four at a time (the hull stores them so, `StepLanes`): no branch per edge.
 #[inline]
 fn walk(
     a: &ConvexHull,
     b: &ConvexHull,
     a_in_b: &Frame,
     mut visit: impl FnMut(EdgeQuery) -> bool,
-) -> Option<EdgeQuery> {
+    mut face_seen: impl FnMut(u32, u32, Vector) -> bool,
+) -> Option<Stopped> {
     let normals_a = a.face_normals();
     let vertices = b.vertices();
     let centroid = a_in_b.apply(a.centroid());
@@ -241,27 +260,38 @@ fn walk(
                 _ => b.support_from(u0, at),
             };
             face = ea.faces[0];
+            if face_seen(face, lowest, u0) {
+                return Some(Stopped::AtFace);
+            }
         }
-        let edge = EdgeOfA::new(a, i, a_in_b, centroid);
+        // Turned into b's frame only once the walk crosses a border (many arcs cross none).
+        let mut edge: Option<EdgeOfA> = None;
         at = lowest;
         let mut steps = 0;
         loop {
-            // The neighbour that gets higher than `at` first as d(t) moves on.
+            // The neighbour that gets higher than `at` first as d(t) moves on: four at a time,
+            // the first on a tie.
             let (mut next, mut first, mut inside) = (None, Real::INFINITY, false);
-            for step in b.steps(at as usize) {
-                let q = step.delta.dot(u1);
-                if q > 0.0 {
-                    let p = step.delta.dot(u0);
-                    let t = p.min(0.0) / (p.min(0.0) - q);
-                    if t < first {
-                        (next, first, inside) = (Some(step), t, p < 0.0);
-                    }
+            for (g, lanes) in b.step_lanes(at as usize).iter().enumerate() {
+                let q = lanes.dx * u1.x + lanes.dy * u1.y + lanes.dz * u1.z;
+                let p = lanes.dx * u0.x + lanes.dy * u0.y + lanes.dz * u0.z;
+                let below = p.min(Vector4::ZERO);
+                let rising = q.cmpgt(Vector4::ZERO);
+                let t = Vector4::select(rising, below / (below - q), Vector4::INFINITY);
+                let soonest = t.min_element();
+                if soonest < first {
+                    let lane = t.cmpeq(Vector4::splat(soonest)).bitmask().trailing_zeros() as usize;
+                    let step = &b.steps(at as usize)[4 * g + lane];
+                    (next, first, inside) = (Some(step), soonest, p.to_array()[lane] < 0.0);
                 }
             }
             let Some(step) = next else {
                 // `at` is highest along −n1: the arc's end, and b's lowest vertex under face n1.
                 if ea.faces[1] == face + 1 {
                     next_lowest = Some(at);
+                }
+                if a.closes_face(i) && face_seen(ea.faces[1], at, u1) {
+                    return Some(Stopped::AtFace);
                 }
                 break;
             };
@@ -274,9 +304,10 @@ fn walk(
                 // carried into b's frame, is only as good as the frames' rounding, which for a
                 // small shape far out can be its whole size).
                 let toward = -(u0 + (u1 - u0) * first);
+                let edge = edge.get_or_insert_with(|| EdgeOfA::new(a, i, a_in_b, centroid));
                 if let Some(q) = edge.pair_with(step.edge, step.unit, vertices[at as usize], toward) {
                     if visit(q) {
-                        return Some(q);
+                        return Some(Stopped::AtEdges(q));
                     }
                 }
             }
@@ -284,9 +315,13 @@ fn walk(
             steps += 1;
             if steps > vertices.len() {
                 // Rounding made the walk wander: finish this arc by testing every edge of b.
+                let edge = edge.get_or_insert_with(|| EdgeOfA::new(a, i, a_in_b, centroid));
                 let j = crossing_edges_of_b(a, i, b, a_in_b, |j| edge.pair(b, j).is_some_and(&mut visit));
                 if let Some(j) = j {
-                    return edge.pair(b, j);
+                    return edge.pair(b, j).map(Stopped::AtEdges);
+                }
+                if a.closes_face(i) && face_seen(ea.faces[1], b.support_scan(u1), u1) {
+                    return Some(Stopped::AtFace);
                 }
                 break;
             }
@@ -340,17 +375,81 @@ pub(crate) fn best_edge_pair<const STOP: bool>(
     let exact = a.has_exact_edges() && b.has_exact_edges();
     // The visitor keeps the pair as measured (its separation and way round may differ from the
     // edge gap the search hands it), so the answer is `best`, stopped early or not.
-    edge_axes(a, b, a_in_b, |mut q| {
-        if best.is_some_and(|b| q.separation <= b.separation) {
-            return false;
-        }
-        if !exact || q.sine < WELL_CROSSED {
-            q.separation = q.separation.min(support_gap(a, b, a_in_b, &q));
-        }
-        if best.is_none_or(|b| q.separation > b.separation) {
-            best = Some(q);
-        }
-        STOP && q.separation >= 0.0
+    edge_axes(a, b, a_in_b, |q| {
+        let separation = keep_better(&mut best, q, a, b, a_in_b, exact);
+        STOP && separation >= 0.0
     });
     best
+}
+
+/// [`best_edge_pair`]'s visitor: measures the pair `q` (its edge gap checked against the
+/// supports where that cannot be trusted), keeps it in `best` if it is better, and returns its
+/// separation as measured (negative infinity for a pair that cannot beat `best`).
+#[inline(always)]
+fn keep_better(
+    best: &mut Option<EdgeQuery>,
+    mut q: EdgeQuery,
+    a: &ConvexHull,
+    b: &ConvexHull,
+    a_in_b: &Frame,
+    exact: bool,
+) -> Real {
+    if best.is_some_and(|b| q.separation <= b.separation) {
+        return Real::NEG_INFINITY;
+    }
+    if !exact || q.sine < WELL_CROSSED {
+        q.separation = q.separation.min(support_gap(a, b, a_in_b, &q));
+    }
+    if best.is_none_or(|b| q.separation > b.separation) {
+        *best = Some(q);
+    }
+    q.separation
+}
+
+/// a's best face (as [`best_face`](super::face_query::best_face) finds it) and the best edge
+/// pair (as [`best_edge_pair`]), from one walk where b allows it: the walk meets b's lowest
+/// vertex under each of a's faces anyway ([`walk`]), so a's face axes cost a dot product
+/// each instead of a pass over b. With `STOP`, it stops at the first face or pair with a
+/// separation of zero or more, which is then the one returned.
+///
+/// A face's separation is the height of b's lowest vertex `v` above its plane, measured in
+/// b's frame: with the plane `n · x = d` turned to `m · y = d + m · t` (`m = R n`, `a_in_b`
+/// = `(R, t)`), it is `m · (v − t) − d`.
+#[inline]
+pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
+    a: &ConvexHull,
+    b: &ConvexHull,
+    b_in_a: &Frame,
+    a_in_b: &Frame,
+) -> ((u32, Real), Option<EdgeQuery>) {
+    if !b.is_strictly_convex() {
+        let face = super::face_query::best_face::<STOP>(a, b, b_in_a);
+        if STOP && face.1 >= 0.0 {
+            return (face, None);
+        }
+        return (face, best_edge_pair::<STOP>(a, b, a_in_b));
+    }
+    let mut best: Option<EdgeQuery> = None;
+    let exact = a.has_exact_edges() && b.has_exact_edges();
+    let mut face = (0u32, Real::NEG_INFINITY);
+    let (vertices, t) = (b.vertices(), a_in_b.translation);
+    walk(
+        a,
+        b,
+        a_in_b,
+        |q| {
+            let separation = keep_better(&mut best, q, a, b, a_in_b, exact);
+            STOP && separation >= 0.0
+        },
+        |i, v, u| {
+            // u = −m: the turned normal, around.
+            let s = -u.dot(vertices[v as usize] - t) - a.face_offset(i as usize);
+            // The first (lowest-numbered) face on a tie, as the plain face query keeps.
+            if s > face.1 || (s == face.1 && i < face.0) {
+                face = (i, s);
+            }
+            STOP && s >= 0.0
+        },
+    );
+    (face, best)
 }

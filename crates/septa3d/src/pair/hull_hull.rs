@@ -4,9 +4,10 @@
 //! in b's frame with a placed by the inverse), so that shapes far from the world origin lose no
 //! precision. The candidate axes, in test order:
 //!
-//! 1. the face normals of a (module `face_query`: b's lowest vertex under each face plane,
+//! 1. the face normals of b (module `face_query`: a's lowest vertex under each face plane,
 //!    four faces at a time),
-//! 2. the face normals of b (the same, roles exchanged),
+//! 2. the face normals of a (b's lowest vertex under each, found on the way of the edge
+//!    search below, which meets it anyway),
 //! 3. the cross products of an edge of a and an edge of b whose arcs cross on the Gauss map
 //!    ([`gauss_map`](super::gauss_map)), found by walking each of a's arcs across b's map, so
 //!    that the cost follows the crossings, not the product of the edge counts; crossing face
@@ -26,7 +27,8 @@
 
 use super::clip::{clip_faces, deepest_vertex, edge_contact};
 use super::face_query::{best_face, face_separation};
-use super::gauss_map::{best_edge_pair, edge_axes, EdgeQuery, PARALLEL_TOLERANCE};
+use super::gauss_map::{best_edge_pair, best_face_and_edge_pair, edge_axes, EdgeQuery, PARALLEL_TOLERANCE};
+use super::sphere_capsule::bounding_apart;
 use crate::pose::Frame;
 use crate::trace::AxisStep;
 use crate::{
@@ -57,18 +59,19 @@ struct Queries {
     edges: Option<EdgeQuery>,
 }
 
-/// The three queries (module docs), stopping with `Err` at the first separating feature.
+/// The three queries (module docs), stopping with `Err` at the first separating feature. b's
+/// faces go first: a's faces are measured on the way of the edge-pair walk, which meets b's
+/// lowest vertex under each of them anyway ([`best_face_and_edge_pair`]).
 #[inline]
 fn queries(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, a_in_b: &Frame) -> Result<Queries, Axis> {
-    let face_a = best_face::<true>(a, b, b_in_a);
-    if face_a.1 >= 0.0 {
-        return Err(Axis::FaceA(face_a.0));
-    }
     let face_b = best_face::<true>(b, a, a_in_b);
     if face_b.1 >= 0.0 {
         return Err(Axis::FaceB(face_b.0));
     }
-    let edges = best_edge_pair::<true>(a, b, a_in_b);
+    let (face_a, edges) = best_face_and_edge_pair::<true>(a, b, b_in_a, a_in_b);
+    if face_a.1 >= 0.0 {
+        return Err(Axis::FaceA(face_a.0));
+    }
     match edges {
         Some(e) if e.separation >= 0.0 => Err(Axis::Edges { a: e.a, b: e.b }),
         _ => Ok(Queries { face_a, face_b, edges }),
@@ -97,11 +100,27 @@ impl Queries {
 }
 
 /// Are the bounding spheres (about the centroids) apart? Then so are the shapes.
-#[inline]
+///
+/// A quick reject must never turn away a pair the axes would find overlapping, so the radii
+/// are summed and compared in f64 with a margin for the rounding of the placed centroid, by
+/// the rule all sphere-bounded pairs share ([`bounding_apart`]). Pairs whose spheres plainly
+/// meet (the common case once the spheres are tested at all) are told so in [`Real`] first: a
+/// wrong "they meet" only sends a pair on to the axes.
+#[inline(always)]
 fn spheres_apart(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame) -> bool {
     let gap = b_in_a.apply(b.centroid()) - a.centroid();
-    let reach = a.bounding_radius() + b.bounding_radius();
-    gap.length_squared() > reach * reach
+    let near = a.bounding_radius() + b.bounding_radius();
+    gap.length_squared() > near * near && spheres_apart_wide(a, b, b_in_a, gap)
+}
+
+/// [`spheres_apart`] for pairs that look apart in [`Real`]: the f64 test with its margin.
+#[inline(never)]
+fn spheres_apart_wide(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, gap: Vector) -> bool {
+    let reach = a.bounding_radius() as f64 + b.bounding_radius() as f64;
+    let placed = b_in_a.translation.abs().element_sum()
+        + b.centroid().abs().element_sum()
+        + a.centroid().abs().element_sum();
+    bounding_apart(gap, reach, placed)
 }
 
 /// Is the point `p` (the hull's frame) inside the hull by more than rounding: below every face
@@ -141,6 +160,16 @@ fn common_point(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, a_in_b: &Frame) 
     deep_inside(a, middle) && deep_inside(b, a_in_b.apply(middle))
 }
 
+/// [`queries`] for pairs that are most likely apart (those with no common point): a's faces
+/// first by themselves, which stop at the first separating face, rather than on the way of the
+/// edge walk, which would pay for edges before reaching it.
+#[inline]
+fn separated(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, a_in_b: &Frame) -> bool {
+    best_face::<true>(a, b, b_in_a).1 >= 0.0
+        || best_face::<true>(b, a, a_in_b).1 >= 0.0
+        || best_edge_pair::<true>(a, b, a_in_b).is_some_and(|e| e.separation >= 0.0)
+}
+
 /// Do the polyhedra overlap? Bounding spheres, a common interior point (module docs), then
 /// a's faces, b's faces and the edge pairs, stopping at the first separating axis. Touching is
 /// not overlapping.
@@ -148,7 +177,7 @@ pub fn overlaps<A: Polyhedral, B: Polyhedral>(a: &A, pose_a: Pose, b: &B, pose_b
     let (a, b) = (a.hull(), b.hull());
     let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
     !spheres_apart(a, b, &b_in_a)
-        && (common_point(a, b, &b_in_a, &a_in_b) || queries(a, b, &b_in_a, &a_in_b).is_ok())
+        && (common_point(a, b, &b_in_a, &a_in_b) || !separated(a, b, &b_in_a, &a_in_b))
 }
 
 /// [`overlaps`], trying the feature in `cache` first (a face of a, a face of b, or an edge
@@ -217,11 +246,8 @@ fn shadow(hull: &ConvexHull, axis: Vector, shift: Real) -> Interval {
 pub fn separation<A: Polyhedral, B: Polyhedral>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
     let (a, b) = (a.hull(), b.hull());
     let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
-    let all = Queries {
-        face_a: best_face::<false>(a, b, &b_in_a),
-        face_b: best_face::<false>(b, a, &a_in_b),
-        edges: best_edge_pair::<false>(a, b, &a_in_b),
-    };
+    let (face_a, edges) = best_face_and_edge_pair::<false>(a, b, &b_in_a, &a_in_b);
+    let all = Queries { face_a, face_b: best_face::<false>(b, a, &a_in_b), edges };
     let best = all.best(a, b, &b_in_a);
     Separation { normal: pose_a.rotation * best.normal, ..best }
 }

@@ -13,6 +13,8 @@
 //!   edges           tail, head, the two faces       one entry per edge (not per half-edge)
 //!   adjacency       the neighbours of each vertex; for hill climbing, every corner of
 //!                   each of its faces
+//!   step lanes      each vertex's edges as vectors, four side by side (SIMD), for the
+//!                   Gauss-map walk of the edge-pair search
 //! ```
 //!
 //! Every face plane's offset is the hull's own largest projection on the normal, so each face
@@ -80,6 +82,20 @@ pub(crate) struct Step {
     pub edge: u32,
 }
 
+/// Four of a vertex's [`Step`]s side by side: the x, y and z components of their `delta`s, one
+/// step per lane, so that the Gauss-map walk measures four of a vertex's edges against its arc
+/// at once. The last group of each vertex is padded with zero steps (which never rise, so a
+/// walk never takes one).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct StepLanes {
+    /// The x components.
+    pub dx: Vector4,
+    /// The y components.
+    pub dy: Vector4,
+    /// The z components.
+    pub dz: Vector4,
+}
+
 /// One edge of the hull, stored once (not once per half-edge).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HullEdge {
@@ -137,6 +153,11 @@ pub struct ConvexHull {
     /// Each of vertex `k`'s edges as the Gauss-map walk reads them, side by side with
     /// `neighbors`.
     steps: Vec<Step>,
+    /// The same steps four at a time: vertex `k`'s are
+    /// `step_lanes[lane_start[k]..lane_start[k + 1]]`, lane `l` of its group `g` being
+    /// `steps(k)[4 g + l]`.
+    lane_start: Vec<u32>,
+    step_lanes: Vec<StepLanes>,
     /// Where a climb may go from vertex `k`: every other corner of its faces (see
     /// `climb_graph`), `reach[reach_start[k]..reach_start[k + 1]]`.
     reach_start: Vec<u32>,
@@ -163,6 +184,9 @@ pub struct ConvexHull {
     climbable: bool,
     /// Strictly convex, and every edge's unit direction taken from its own ends.
     exact_edges: bool,
+    /// Per edge: is it the first edge whose second face (`faces[1]`) is the first face of no
+    /// edge? (See [`ConvexHull::closes_face`].)
+    closes_face: Vec<bool>,
 }
 
 impl ConvexHull {
@@ -363,6 +387,22 @@ impl ConvexHull {
         for step in &mut steps {
             step.unit = edge_units[step.edge as usize];
         }
+        let mut lane_start = Vec::with_capacity(vertices.len() + 1);
+        let mut step_lanes = Vec::new();
+        for k in 0..vertices.len() {
+            lane_start.push(step_lanes.len() as u32);
+            let own = &steps[neighbor_start[k] as usize..neighbor_start[k + 1] as usize];
+            for group in own.chunks(4) {
+                let d = |l: usize| group.get(l).map_or(Vector::ZERO, |s| s.delta);
+                let (d0, d1, d2, d3) = (d(0), d(1), d(2), d(3));
+                step_lanes.push(StepLanes {
+                    dx: Vector4::new(d0.x, d1.x, d2.x, d3.x),
+                    dy: Vector4::new(d0.y, d1.y, d2.y, d3.y),
+                    dz: Vector4::new(d0.z, d1.z, d2.z, d3.z),
+                });
+            }
+        }
+        lane_start.push(step_lanes.len() as u32);
         // Edge gaps can be trusted where every edge runs along its own ends, no edge is a knife
         // (faces meeting at under 60°, whose arc on the Gauss map is over 120° long: the
         // centroid that orients an edge axis then lies nearly in the plane of the edge's
@@ -375,6 +415,15 @@ impl ConvexHull {
                 length > long && n0.dot(n1) > -0.5
             });
 
+        // The Gauss-map walk meets each face as the first face of its edges, or, for a face
+        // that is first of none (typically the last), at the end of one edge's walk: marked.
+        let mut met = alloc::vec![false; faces.len()];
+        for e in &edges {
+            met[e.faces[0] as usize] = true;
+        }
+        let closes_face =
+            edges.iter().map(|e| !core::mem::replace(&mut met[e.faces[1] as usize], true)).collect();
+
         let sum = vertices.iter().fold(DVec3::ZERO, |s, v| s + v.to_f64());
         let centroid = (sum / vertices.len() as f64).to_real();
         let radius = vertices.iter().map(|&v| (v - centroid).length()).fold(0.0, Real::max);
@@ -384,6 +433,8 @@ impl ConvexHull {
             neighbor_start,
             neighbors,
             steps,
+            lane_start,
+            step_lanes,
             reach_start,
             reach,
             normals,
@@ -400,6 +451,7 @@ impl ConvexHull {
             radius,
             climbable,
             exact_edges,
+            closes_face,
         }
     }
 
@@ -523,6 +575,12 @@ impl ConvexHull {
         &self.steps[self.neighbor_start[k] as usize..self.neighbor_start[k + 1] as usize]
     }
 
+    /// Vertex `k`'s [`steps`](Self::steps) four at a time (see [`StepLanes`]).
+    #[inline]
+    pub(crate) fn step_lanes(&self, k: usize) -> &[StepLanes] {
+        &self.step_lanes[self.lane_start[k] as usize..self.lane_start[k + 1] as usize]
+    }
+
     /// Is the hull strictly convex in its vertices as given (every edge a true fold, see
     /// `is_strictly_convex`)? Then its vertex graph is a convex polyhedron's, and walks on it
     /// (support climbs, the Gauss-map walk of the edge-pair search) end where they should.
@@ -539,6 +597,15 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn has_exact_edges(&self) -> bool {
         self.exact_edges
+    }
+
+    /// Is edge `i` the one whose walk on the other shape's Gauss map ends under a face that
+    /// starts no walk: the first edge with that face as its second (`faces[1]`), where the
+    /// first faces (`faces[0]`) of all edges miss it? Every face is met once so: as an edge's
+    /// first face, or at the end of the edge marked here.
+    #[inline]
+    pub(crate) fn closes_face(&self, i: usize) -> bool {
+        self.closes_face[i]
     }
 
     /// The mean of the vertices: a point strictly inside the hull.
