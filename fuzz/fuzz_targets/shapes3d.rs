@@ -87,10 +87,20 @@ const FLAT_WIDTH: f64 = 3e-6;
 /// largest coordinate.
 const ROUNDING: f64 = 16.0 * f32::EPSILON as f64;
 
-/// Known (finding 5 in the README): `Capsule::half_length` and `ConvexHull::bounding_radius` are
-/// f32 lengths, whose squared length underflows to zero (or a subnormal) below about 1e-19.
-/// Errors below this are not reported unless `SEPTA_FUZZ_STRICT=1`.
+/// Known (finding 5 in the README): `ConvexHull::bounding_radius` is an f32 length, whose
+/// squared length underflows to zero (or a subnormal) below about 1e-19, and `ConvexHull::new`
+/// does not yet refuse hulls below `ShapeError::MIN_SIZE` as the other constructors do.
+/// Errors below this are not reported unless `SEPTA_FUZZ_STRICT=1`. (`Capsule::half_length`
+/// is now measured without squaring: checked to 1e-44, the rounding of halving subnormal ends.)
 const LENGTH_FLOOR: f64 = 1e-19;
+
+/// The smallest size a shape may have (`ShapeError::MIN_SIZE`): below it a cuboid, sphere or
+/// capsule is refused as `TooSmall`. Sizes within a millionth of it may go either way (the
+/// target measures in f64, the constructors in f32).
+fn size_verdict(size: f64) -> (bool, bool) {
+    let min = ShapeError::MIN_SIZE as f64;
+    (size >= min * (1.0 - 1e-6), size < min * (1.0 + 1e-6)) // (may be built, may be refused)
+}
 
 fn strict() -> bool {
     std::env::var_os("SEPTA_FUZZ_STRICT").is_some_and(|v| v == "1")
@@ -379,7 +389,10 @@ fn run(u: &mut Unstructured) -> Result<()> {
                 (None, Err(e)) => assert!(
                     matches!(
                         e,
-                        ShapeError::TooFewPoints { .. } | ShapeError::Coplanar | ShapeError::Collinear
+                        ShapeError::TooFewPoints { .. }
+                            | ShapeError::Coplanar
+                            | ShapeError::Collinear
+                            | ShapeError::TooSmall { .. }
                     ),
                     "hull of in-domain points refused with {e:?}"
                 ),
@@ -431,7 +444,10 @@ fn run(u: &mut Unstructured) -> Result<()> {
                 (None, Err(e)) => assert!(
                     matches!(
                         e,
-                        ShapeError::TooFewPoints { .. } | ShapeError::Coplanar | ShapeError::Collinear
+                        ShapeError::TooFewPoints { .. }
+                            | ShapeError::Coplanar
+                            | ShapeError::Collinear
+                            | ShapeError::TooSmall { .. }
                     ),
                     "from_world hull of in-domain points refused with {e:?}"
                 ),
@@ -440,9 +456,13 @@ fn run(u: &mut Unstructured) -> Result<()> {
         4 => {
             let h = g.v()?;
             let valid = |x: f32| x > 0.0 && x <= COORDINATE_LIMIT;
+            let (may_build, may_refuse) = size_verdict(h.max_element() as f64);
+            let flat = (h.min_element() as f64) < septa3d::COPLANAR_TOLERANCE * h.max_element() as f64;
             match Cuboid::new(h) {
                 Ok(b) => {
+                    assert!(!flat, "cuboid {h} accepted, flatter than COPLANAR_TOLERANCE");
                     assert!(valid(h.x) && valid(h.y) && valid(h.z), "cuboid accepted half extents {h}");
+                    assert!(may_build, "cuboid {h} accepted below the smallest size");
                     assert_eq!(b.half_extents(), h);
                     let corners: Vec<DVec3> = (0..8)
                         .map(|k| {
@@ -454,6 +474,20 @@ fn run(u: &mut Unstructured) -> Result<()> {
                     assert_eq!((hull.vertices().len(), hull.face_count(), hull.edge_count()), (8, 6, 12));
                     check_hull(hull, &corners, &format!("cuboid {h:?}"));
                 }
+                Err(ShapeError::TooSmall { size }) => {
+                    assert!(
+                        may_refuse && size == h.max_element(),
+                        "cuboid {h} refused as too small ({size})"
+                    );
+                }
+                Err(ShapeError::FlatCuboid { x, y, z }) => {
+                    // Finding 13: flatter than a point cloud may be (refused as `Coplanar`).
+                    assert!(
+                        Vec3::new(x, y, z) == h && flat,
+                        "cuboid {h} refused as flat, its ratio {:e}",
+                        h.min_element() / h.max_element()
+                    );
+                }
                 Err(e) => {
                     assert!(!(valid(h.x) && valid(h.y) && valid(h.z)), "cuboid {h} refused: {e:?}");
                 }
@@ -461,13 +495,20 @@ fn run(u: &mut Unstructured) -> Result<()> {
         }
         5 => {
             let (c, r) = (g.v()?, g.f()?);
+            let (may_build, may_refuse) = size_verdict(r as f64);
             match Sphere::new(c, r) {
                 Ok(s) => {
                     assert!(
-                        in_domain(c.as_dvec3()) && r > 0.0 && r <= COORDINATE_LIMIT,
+                        in_domain(c.as_dvec3()) && r > 0.0 && r <= COORDINATE_LIMIT && may_build,
                         "sphere {c} r {r} accepted"
                     );
                     assert_eq!((s.center(), s.radius()), (c, r));
+                }
+                Err(ShapeError::TooSmall { size }) => {
+                    assert!(
+                        may_refuse && size == r && in_domain(c.as_dvec3()),
+                        "sphere {c} r {r} refused as too small"
+                    )
                 }
                 Err(_) => assert!(
                     !(in_domain(c.as_dvec3()) && r > 0.0 && r <= COORDINATE_LIMIT),
@@ -495,20 +536,22 @@ fn run(u: &mut Unstructured) -> Result<()> {
             let (a, b, r) = (g.v()?, g.v()?, g.f()?);
             let domain =
                 in_domain(a.as_dvec3()) && in_domain(b.as_dvec3()) && (0.0..=COORDINATE_LIMIT).contains(&r);
+            let half = 0.5 * (b.as_dvec3() - a.as_dvec3()).length();
+            let (may_build, may_refuse) = size_verdict(half.max(r as f64));
             match Capsule::new(a, b, r) {
                 Ok(c) => {
-                    assert!(domain && !(r == 0.0 && a == b), "capsule {a} {b} r {r} accepted");
+                    assert!(domain && !(r == 0.0 && a == b) && may_build, "capsule {a} {b} r {r} accepted");
                     assert_eq!((c.a(), c.b(), c.radius()), (a, b, r));
                     assert!(c.center().is_finite() && c.half_length().is_finite(), "capsule {c:?}");
-                    let half = 0.5 * (b.as_dvec3() - a.as_dvec3()).length();
-                    // LENGTH_FLOOR: finding 5 (README), the f32 squared length underflows
-                    // for ends closer than about 1e-19; `SEPTA_FUZZ_STRICT=1` checks it anyway.
-                    let floor = if strict() { 1e-37 } else { LENGTH_FLOOR };
+                    // Measured without squaring (finding 5); halving subnormal ends rounds them.
                     assert!(
-                        (c.half_length() as f64 - half).abs() <= 1e-6 * half + floor,
+                        (c.half_length() as f64 - half).abs() <= 1e-6 * half + 1e-44,
                         "capsule a {a:?} b {b:?} r {r:?}: half length {} for {half}",
                         c.half_length()
                     );
+                }
+                Err(ShapeError::TooSmall { .. }) => {
+                    assert!(domain && may_refuse, "capsule {a} {b} r {r} refused as too small")
                 }
                 Err(e) => assert!(!domain || (r == 0.0 && a == b), "capsule {a} {b} r {r} refused: {e:?}"),
             }

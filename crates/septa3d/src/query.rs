@@ -232,6 +232,23 @@ pub fn overlaps_cached<A: Collide<B>, B>(
 
 /// The largest separation over all candidate axes, for separated and overlapping pairs alike.
 ///
+/// What it promises:
+///
+/// * **Overlapping** shapes: minus the exact penetration depth (as [`contact`]).
+/// * **Apart**: a lower bound of the distance. With a sphere or a capsule it is the distance
+///   itself (closest features); between two polytopes it is the largest gap over the face
+///   normals of both and the edge pairs that bound their Minkowski difference, which equals the
+///   distance when the closest points lie on a face of that difference and is less otherwise
+///   (two boxes corner to corner).
+/// * **Both orders** test the same axes, so `separation(a, b)` and `separation(b, a)` agree, to
+///   rounding: each runs in its first shape's frame, with the relative pose and the axes' unit
+///   directions in [`Real`], so a gap is good to a few `Real::EPSILON` times the shapes' sizes
+///   plus their distance (divided by the sine between the two edges, for an edge-pair axis).
+///   Two boxes `1e14` apart in the f32 build get separations one ulp of `2.5e14` apart (about
+///   `1.7e7`): far apart, the separation is a coarse lower bound, right as a step for
+///   [`time_of_impact`] and as a verdict, not as a distance to the metre (the `f64` feature
+///   brings it to about `0.05` there).
+///
 /// ```
 /// use septa3d::{separation, Cuboid, Pose, Vector};
 /// let cube = Cuboid::new(Vector::splat(1.0)).unwrap();

@@ -1,4 +1,4 @@
-//! Fuzz findings 7, 8, 9, 10 and 15 (fuzz/README.md), each from its plain-library
+//! Fuzz findings 7, 8, 9, 10 and 15 (fuzz/README.md), and later fuzz inputs, each from its plain-library
 //! reproduction, against answers derived without septa3d's geometry:
 //!
 //! * manifold points (findings 9, 10, 15): every point within its own depth of both shapes,
@@ -329,5 +329,201 @@ fn separation_normal_is_the_way_its_distance_is_measured() {
             "{what}: separation {s:?}, but the push along its normal is {along_normal}"
         );
         assert!((s.distance as f64 + depth).abs() <= tol, "{what}: separation {s:?}, depth {depth}");
+    }
+}
+
+/// A hull's sliver face as the manifold's reference against a capsule (fuzz, after finding
+/// 10): the hull is 280 across and 0.19 thick, its top face (normal +y in its frame) a sliver
+/// 194 long and 0.0017 wide, and a capsule of radius 155 reaches in along that face's normal.
+/// The face is the minimum translation's axis, but clipping the core to the sliver's side
+/// planes leaves nothing, and the fallback was the capsule's deepest end: a point 188 beyond
+/// the hull along −y (in the world). Every point must lie within its own depth of both shapes,
+/// by the f64 distance to the brute-force hull and to the capsule's core.
+#[test]
+fn fallback_point_of_a_capsule_on_a_sliver_face() {
+    let points = [
+        Vector::new(194.15994, 0.97862244, 155.26122),
+        Vector::new(0.125, 116.49631, 155.36696),
+        Vector::new(194.15994, 116.49631, 155.36862),
+        Vector::new(89.92553, 77.72656, 155.36696),
+        Vector::new(194.15994, 116.49631, 155.3673),
+        Vector::new(281.9118, 28.744461, 155.36696),
+        Vector::new(194.15994, 116.49631, 155.36696),
+        Vector::new(10.880569, 116.49631, 155.36696),
+        Vector::new(194.15994, 116.49631, 155.36696),
+        Vector::new(194.15994, 116.49631, 155.36696),
+        Vector::new(194.5014, 28.744461, 155.45471),
+        Vector::new(194.15994, 116.49631, 155.36696),
+    ];
+    let (ends, radius) = (
+        [Vector::new(-147.46875, 155.32813, 155.32813), Vector::new(155.32813, 155.32813, 155.32813)],
+        155.32813,
+    );
+    let turn = Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5);
+    let pose_hull = Pose::new(Vector::splat(-8.0), turn);
+    let pose_capsule = Pose::new(Vector::new(-8.0, -48.83203, -8.0), turn);
+    let hull = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let capsule = septa3d::Shape::from(Capsule::new(ends[0], ends[1], radius).unwrap());
+    let ref_hull = placed(&points, pose_hull);
+    let (q, t) = (dq(pose_capsule.rotation), dv(pose_capsule.translation));
+    let ref_core = [q * dv(ends[0]) + t, q * dv(ends[1]) + t];
+    let tol = 1e-2; // shapes 300 across, f32 inputs good to about 3e-5 there
+    for (m, what) in [
+        (collide(&hull, pose_hull, &capsule, pose_capsule), "(hull, capsule)"),
+        (collide(&capsule, pose_capsule, &hull, pose_hull), "(capsule, hull)"),
+    ] {
+        let m = m.unwrap_or_else(|| panic!("{what}: they overlap"));
+        for p in m.points() {
+            assert!(p.point.is_finite() && p.depth >= 0.0, "{what}: point {p:?}");
+            let x = dv(p.point);
+            let to_hull = ref_hull.signed_distance(x).0;
+            let to_capsule = reference::point_segment(x, ref_core[0], ref_core[1]) - radius as f64;
+            let depth = p.depth as f64;
+            assert!(
+                to_hull <= depth + tol && to_capsule <= depth + tol,
+                "{what}: point {p:?} lies {to_hull} from the hull and {to_capsule} from the capsule, \
+                 beyond its depth {depth}"
+            );
+        }
+    }
+}
+
+/// A knife edge on the Gauss map (fuzz, after finding 10): a nearly flat tetrahedron (two
+/// faces 0.0009° from opposite, so the arc of the edge between them is nearly a half circle)
+/// against a 9-gon pyramid, both placed by one pose. In the order (tetrahedron, pyramid) the
+/// walk of that arc across the pyramid's map lost its crossing with the pyramid's edge (the
+/// path between nearly opposite normals passes close to zero halfway, where rounding orders
+/// the crossings), and the depth was 1.9037 along a face instead of the exact 1.8579 along the
+/// edge pair. The depth must be the f64 brute force's over every axis, in both orders.
+#[test]
+fn knife_edge_arc_keeps_its_crossings() {
+    let pyramid = [
+        [-2.7699745, 1.1685039, -3.406785],
+        [-0.7118721, 2.3094795, -3.8475826],
+        [0.9965072, 3.5234232, -2.6901321],
+        [1.5557944, 4.2423177, -0.47601855],
+        [0.70429194, 4.1297836, 1.7587506],
+        [-1.1595722, 3.2384777, 2.968501],
+        [-3.1636746, 1.985452, 2.5871778],
+        [-4.370275, 0.95701015, 0.7932048],
+        [-4.21479, 0.6343726, -1.5739956],
+        [0.5080947, -2.776347, 1.8709533],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let tetrahedron = [
+        [0.76308, -2.6992571, 1.0638225],
+        [-0.76308, 2.6992571, -1.0638225],
+        [1.0638225, -0.7630799, -2.6992571],
+        [-0.7321837, -0.41001558, 3.1615958],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let pose = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let (a, b) = (ConvexHull::new(&pyramid).unwrap(), ConvexHull::new(&tetrahedron).unwrap());
+    let truth = reference::sat(&placed(&pyramid, pose), &placed(&tetrahedron, pose));
+    assert!(truth.overlapping && (truth.depth - 1.85791).abs() < 1e-4, "the reference: {truth:?}");
+    for (c, what) in [
+        (contact(&a, pose, &b, pose), "(pyramid, tetrahedron)"),
+        (contact(&b, pose, &a, pose), "(tetrahedron, pyramid)"),
+    ] {
+        let c = c.unwrap_or_else(|| panic!("{what}: they overlap"));
+        assert!(
+            (c.depth as f64 - truth.depth).abs() <= 1e-4,
+            "{what}: depth {} but the brute-force depth is {} along {}",
+            c.depth,
+            truth.depth,
+            truth.normal
+        );
+    }
+}
+
+/// The input first taken for finding 11 (separation by order at 1e4), which is a round pair: a
+/// bare segment 17,000 long and a capsule of radius 10,000, their cores 8.52 apart, the
+/// closest point inside the segment and at an end of the capsule's core. The direction
+/// between the two rounded closest points was 4e-4 rad off the perpendicular in one order,
+/// the segment's shadow on it 6 wide, and the depth 9997.77 where the other order said
+/// 9991.48. Both orders must give `r − d`, `d` the f64 distance between the placed cores.
+#[test]
+fn capsule_depth_is_the_same_in_both_orders() {
+    let a = Capsule::new(Vector::splat(10000.0), Vector::ZERO, 0.0).unwrap();
+    let (b0, b1, rb) = (Vector::new(-10000.0, -1.5, -1.5), Vector::splat(-10000.0), 10000.0);
+    let b = Capsule::new(b0, b1, rb).unwrap();
+    let pa = Pose::new(
+        Vector::splat(-10000.0),
+        Rotation::from_xyzw(-0.51346105, -0.51346105, 0.20093955, 0.6575247),
+    );
+    let pb = Pose::new(Vector::new(-1.0, 51.375, -8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let place = |p: Pose, v: Vector| dq(p.rotation) * dv(v) + dv(p.translation);
+    let (d, _, _) = reference::segment_segment(
+        place(pa, Vector::splat(10000.0)),
+        place(pa, Vector::ZERO),
+        place(pb, b0),
+        place(pb, b1),
+    );
+    let depth = rb as f64 - d;
+    assert!((depth - 9991.477).abs() < 0.01, "the reference: distance {d}");
+    // The f32 placement at 1e4 is good to about 1e-3 per coordinate.
+    for (s, what) in [(separation(&a, pa, &b, pb), "(a, b)"), (separation(&b, pb, &a, pa), "(b, a)")] {
+        assert!(
+            (s.distance as f64 + depth).abs() <= 0.1,
+            "{what}: separation {s:?}, but the depth is {depth} (cores {d} apart)"
+        );
+    }
+}
+
+/// Finding 11 at 1e18 (fuzz, after the walk's fix): a hull 0.001 across (nearly flat) and one
+/// 2 across, 1.7e18 apart. Searched from the small hull, every pair on its Gauss map that is not
+/// walked (a hull that is not strictly convex has every pair tested) had its axis turned out
+/// of the hull by the hull's centroid carried 1.7e18 into the other's frame, which is rounding
+/// noise at that size: the best edge axis was turned inwards, its gap lost, and the separation
+/// was 1.445e18 (a face) against 1.635e18 in the other order. Both orders test the same axes,
+/// so they must agree to rounding (1e-6 of the distance), be at least the largest gap over the
+/// two hulls' face normals and at most the distance between the poses plus the sizes (f64,
+/// from the brute-force hulls).
+#[test]
+fn separation_far_apart_is_the_same_in_both_orders() {
+    let big = [
+        [1.4145927, -1.4149792, -0.68187743],
+        [0.0004105733, 0.00019904593, 0.0004160727],
+        [1.659211, -1.6956142, -0.789009],
+        [-0.00049534754, -0.00024014448, -0.00050198246],
+        [0.01652599, 0.0080118, 0.016747346],
+        [0.41064715, -0.4259182, -0.2014635],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let small = [
+        [0.00071760005, 7.277995e-6, -0.00071730005],
+        [0.00025, 4.5500055e-6, 0.0001371],
+        [0.001, -9.99998e-6, 0.0],
+        [0.00071730005, 7.1729883e-6, -0.001],
+        [0.00072780007, -1.3710232e-6, -0.0007176],
+        [0.00045500003, 0.0, -0.00024999998],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let pa = Pose::new(
+        Vector::new(0.0, 10000.0, 0.0),
+        Rotation::from_xyzw(-0.57735026, -0.57735026, 7.507263e-14, -0.57735026),
+    );
+    let pb = Pose::new(Vector::splat(1e18), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let (a, b) = (ConvexHull::new(&big).unwrap(), ConvexHull::new(&small).unwrap());
+    // In f64, relative to b's position (both hulls are far smaller than f64's spacing at 1e18).
+    let offset = dv(pa.translation) - dv(pb.translation);
+    let ra = placed(&big, Pose::new(Vector::ZERO, pa.rotation)).translated(offset);
+    let rb = placed(&small, Pose::new(Vector::ZERO, pb.rotation));
+    let face_gap = ra
+        .faces
+        .iter()
+        .map(|f| -reference::sat::push_along(&ra, &rb, f.normal))
+        .chain(rb.faces.iter().map(|f| -reference::sat::push_along(&ra, &rb, -f.normal)))
+        .fold(f64::NEG_INFINITY, f64::max);
+    let reach = ra.bounding_radius() + rb.bounding_radius();
+    let distance = offset.length();
+    let (ab, ba) = (separation(&a, pa, &b, pb).distance as f64, separation(&b, pb, &a, pa).distance as f64);
+    let tol = 1e-6 * distance;
+    assert!((ab - ba).abs() <= tol, "separation {ab:e} for (a, b) but {ba:e} for (b, a)");
+    for s in [ab, ba] {
+        assert!(
+            s >= face_gap - tol && s <= distance + reach + tol,
+            "separation {s:e}: face gap {face_gap:e}"
+        );
     }
 }

@@ -54,7 +54,7 @@ use super::sphere_sphere::unit;
 use crate::trace::AxisStep;
 use crate::{
     Axis, Capsule, Contact, ContactPoint, ConvexHull, Feature, FeatureId, Manifold, Polyhedral, Pose, Real,
-    SatCache, Separation, ToF64, Trace, Vector,
+    SatCache, Separation, ToF64, ToReal, Trace, Vector,
 };
 
 /// How much better (as a fraction of the smaller shape's size: the hull's bounding radius, or
@@ -425,7 +425,7 @@ pub fn collide<A: Polyhedral>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) ->
     let face = if face_first { face_manifold(hull, i, &c) } else { None };
     let manifold = match (face, found.best) {
         (Some(manifold), _) => manifold,
-        (None, Best::Face(i)) => deeper_end(hull, i, &c),
+        (None, Best::Face(i)) => fallback_point(hull, i, &c, &found.faces),
         (None, Best::Edge(j)) => {
             let (tail, head) = hull.edge(j);
             let edge = [hull.vertices()[tail as usize], hull.vertices()[head as usize]];
@@ -503,18 +503,82 @@ fn face_manifold(hull: &ConvexHull, i: usize, c: &Placed) -> Option<Manifold> {
     }
 }
 
-/// The fallback when face `i` is the best axis but clipping left no point behind it (the
-/// capsule reaching in past the face's edge, or rounding): the deeper end of the segment, at a
-/// depth above zero.
-fn deeper_end(hull: &ConvexHull, i: usize, c: &Placed) -> Manifold {
+/// The fallback when face `i` is the best axis but clipping the core to the face's side planes
+/// left no point behind it: a point of the overlap itself, at the depth below face `i`.
+///
+/// That happens when the face is no good window on the overlap: a sliver face (its side planes
+/// a hair apart) whose neighbours, nearly parallel to it, are where the capsule goes in, or a
+/// capsule reaching in past the face's edge. The capsule's deepest end, the obvious fallback,
+/// can then lie anywhere along the face's plane, far from the hull (fuzz: 221 away beside a
+/// sliver), as the deepest vertex could for two hulls (fuzz finding 10). As there, the point
+/// must come from where the shapes actually meet. For a capsule that region is known directly:
+///
+/// ```text
+///        ______________                    core through the hull: the lower end (along n) of
+///       (__•==x=====•__)    ↑ n            the part of the core inside the hull (x), moved
+///     +--------x--------+                  down by as much as both shapes allow (the radius,
+///     |        ↓        |                  and the hull's own extent below it);
+///     |      hull       |                  core outside the hull: the hull's point closest to
+///     +-----------------+                  the core, which the radius covers
+/// ```
+///
+/// Either way the point lies in both shapes, so within any depth of both. Its depth below face
+/// `i` is at most the MTV depth (the capsule reaches no lower along `−n`), and at least zero
+/// (the point is in the hull, below every face plane), up to rounding. Computed in f64; the
+/// cost, a pass over the faces (and the edges, for the closest features), is paid only here.
+fn fallback_point(hull: &ConvexHull, i: usize, c: &Placed, faces: &Faces) -> Manifold {
     let (normal, offset) = (hull.face_normal(i), hull.face_offset(i));
-    let k = if normal.dot(c.ends[1]) < normal.dot(c.ends[0]) { 1 } else { 0 };
-    let point = c.ends[k] - normal * c.radius;
-    let id = FeatureId { a: Feature::Face(i as u32), b: Feature::Vertex(k as u32) };
-    Manifold::one(
-        normal,
-        ContactPoint { point, depth: (offset - normal.dot(point)).max(Real::MIN_POSITIVE), id },
-    )
+    let n = normal.to_f64();
+    let (x, t) = match core_inside(hull, c) {
+        Some((lo, hi)) => {
+            let (p0, p1) = (c.ends[0].to_f64(), c.ends[1].to_f64());
+            let at = |t: f64| p0 + (p1 - p0) * t;
+            let t = if n.dot(at(hi)) < n.dot(at(lo)) { hi } else { lo };
+            let q = at(t);
+            let down = hull_below(hull, q, n).min(c.radius as f64).max(0.0);
+            (q - n * down, t as Real)
+        }
+        None => {
+            let near = nearest(hull, c, faces);
+            (near.on_hull.to_f64(), near.t)
+        }
+    };
+    let depth = (offset as f64 - n.dot(x)).max(Real::MIN_POSITIVE as f64) as Real;
+    let id = FeatureId { a: Feature::Face(i as u32), b: capsule_feature(t) };
+    Manifold::one(normal, ContactPoint { point: x.to_real(), depth, id })
+}
+
+/// The part of the core inside the hull (each face plane cuts the segment, Cyrus–Beck), as
+/// segment parameters `(lo, hi)`, or `None` when the core misses the hull. In f64.
+fn core_inside(hull: &ConvexHull, c: &Placed) -> Option<(f64, f64)> {
+    let (p0, p1) = (c.ends[0].to_f64(), c.ends[1].to_f64());
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for (&m, &d) in hull.face_normals().iter().zip(hull.face_offsets()) {
+        let m = m.to_f64();
+        let (h0, h1) = (m.dot(p0) - d as f64, m.dot(p1) - d as f64);
+        match (h0 > 0.0, h1 > 0.0) {
+            (true, true) => return None,
+            (true, false) => lo = lo.max(h0 / (h0 - h1)),
+            (false, true) => hi = hi.min(h0 / (h0 - h1)),
+            (false, false) => {}
+        }
+    }
+    (lo <= hi).then_some((lo, hi))
+}
+
+/// How far the hull reaches below `q` (a point inside it) along `−n`: the distance to the first
+/// face plane the line `q − s n` leaves through. In f64.
+fn hull_below(hull: &ConvexHull, q: DVec3, n: DVec3) -> f64 {
+    let mut leave = f64::INFINITY;
+    for (&m, &d) in hull.face_normals().iter().zip(hull.face_offsets()) {
+        let m = m.to_f64();
+        // Height above face plane m at q − s n: (m·q − d) − s (m·n), rising when m·n < 0.
+        let rate = -m.dot(n);
+        if rate > 0.0 {
+            leave = leave.min(-(m.dot(q) - d as f64) / rate);
+        }
+    }
+    leave
 }
 
 /// The step trace: every face normal, then the cross product of each silhouette edge with the

@@ -54,7 +54,9 @@ impl Capsule {
     /// # Errors
     /// [`ShapeError::NonFinite`] or [`ShapeError::OutOfRange`] for an end point (index 0 for
     /// `a`, 1 for `b`), [`ShapeError::InvalidCapsuleRadius`] for a negative, non-finite or too
-    /// large radius, [`ShapeError::PointCapsule`] when the radius is zero and the ends coincide.
+    /// large radius, [`ShapeError::PointCapsule`] when the radius is zero and the ends coincide,
+    /// [`ShapeError::TooSmall`] when the radius and half the length are both below
+    /// [`ShapeError::MIN_SIZE`].
     pub fn new(a: Vector, b: Vector, radius: Real) -> Result<Capsule, ShapeError> {
         check_point(a, 0)?;
         check_point(b, 1)?;
@@ -67,7 +69,11 @@ impl Capsule {
         // Halve before subtracting and adding: a and b within the coordinate limit keep the
         // midpoint and the half length far from overflow.
         let (half_a, half_b) = (a * 0.5, b * 0.5);
-        Ok(Capsule { a, b, radius, center: half_a + half_b, half_length: (half_b - half_a).length() })
+        let half_length = scaled_length(half_b - half_a);
+        if radius.max(half_length) < ShapeError::MIN_SIZE {
+            return Err(ShapeError::TooSmall { size: radius.max(half_length) });
+        }
+        Ok(Capsule { a, b, radius, center: half_a + half_b, half_length })
     }
 
     /// The first end of the core segment.
@@ -112,5 +118,18 @@ impl Capsule {
     #[inline]
     pub fn closest_point(&self, p: Vector) -> Vector {
         crate::pair::sphere_capsule::closest_on_segment([self.a, self.b], p).0
+    }
+}
+
+/// The length of `v`, scaled before squaring so that a short vector's square does not
+/// underflow (a capsule of radius 1 whose ends are 1e-30 apart has half length 5e-31, not 0:
+/// fuzz finding 5). Also exact for vectors whose squares would overflow.
+#[inline]
+fn scaled_length(v: Vector) -> Real {
+    let largest = v.abs().max_element();
+    if largest == 0.0 {
+        0.0
+    } else {
+        largest * (v / largest).length()
     }
 }

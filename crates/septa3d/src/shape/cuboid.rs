@@ -25,13 +25,17 @@ impl Cuboid {
     ///
     /// # Errors
     /// [`ShapeError::InvalidHalfExtents`] unless all three are greater than zero and at most
-    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT); [`ShapeError::FlatCuboid`] when the
-    /// smallest is below [`COPLANAR_TOLERANCE`](crate::COPLANAR_TOLERANCE) times the largest.
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT); [`ShapeError::TooSmall`] when the largest
+    /// is below [`ShapeError::MIN_SIZE`]; [`ShapeError::FlatCuboid`] when the smallest is below
+    /// [`COPLANAR_TOLERANCE`](crate::COPLANAR_TOLERANCE) times the largest.
     pub fn new(half_extents: Vector) -> Result<Cuboid, ShapeError> {
         let Vector { x, y, z } = half_extents;
         let valid = |h: Real| within_limit(h) && h > 0.0;
         if !(valid(x) && valid(y) && valid(z)) {
             return Err(ShapeError::InvalidHalfExtents { x, y, z });
+        }
+        if half_extents.max_element() < ShapeError::MIN_SIZE {
+            return Err(ShapeError::TooSmall { size: half_extents.max_element() });
         }
         if (half_extents.min_element() as f64) < crate::COPLANAR_TOLERANCE * half_extents.max_element() as f64
         {

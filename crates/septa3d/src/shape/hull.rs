@@ -127,6 +127,13 @@ pub struct FaceLanes {
     pub d: Vector4,
 }
 
+/// Edges whose faces' normals have a dot product below this (faces under about 26°, an arc
+/// on the Gauss map longer than about 154°) are knife edges: the Gauss-map walk's path between
+/// the normals passes close to zero halfway, where rounding decides the order of its
+/// crossings, so their pairs are found by testing every edge of the other shape instead
+/// (`pair::gauss_map::walk`).
+pub(crate) const KNIFE_ARC: Real = -0.9;
+
 /// A convex polyhedron in its local frame: the convex hull of a point cloud.
 ///
 /// ```
@@ -184,6 +191,8 @@ pub struct ConvexHull {
     climbable: bool,
     /// Strictly convex, and every edge's unit direction taken from its own ends.
     exact_edges: bool,
+    /// Has it an edge whose faces' normals are nearly opposite ([`KNIFE_ARC`])?
+    knife_edges: bool,
     /// Per edge: is it the first edge whose second face (`faces[1]`) is the first face of no
     /// edge? (See [`ConvexHull::closes_face`].)
     closes_face: Vec<bool>,
@@ -203,7 +212,9 @@ impl ConvexHull {
     /// # Errors
     /// [`ShapeError::NonFinite`] or [`ShapeError::OutOfRange`] for a bad coordinate (the first
     /// such point), [`ShapeError::TooFewPoints`] for fewer than four distinct points,
-    /// [`ShapeError::Collinear`] or [`ShapeError::Coplanar`] when the points span no volume.
+    /// [`ShapeError::Collinear`] or [`ShapeError::Coplanar`] when the points span no volume,
+    /// [`ShapeError::TooSmall`] when half the largest side of their bounding box is below
+    /// [`ShapeError::MIN_SIZE`].
     pub fn new(points: &[Vector]) -> Result<ConvexHull, ShapeError> {
         for (index, &p) in points.iter().enumerate() {
             check_point(p, index)?;
@@ -215,6 +226,18 @@ impl ConvexHull {
         // two or three (fuzz finding 6): flat, whatever the test said.
         if polyhedron.faces.len() < 4 || polyhedron.vertices.len() < 4 {
             return Err(ShapeError::Coplanar);
+        }
+        // A solid smaller than the smallest size (half its bounding box's largest side below
+        // `ShapeError::MIN_SIZE`) is refused, as tiny cuboids, spheres and capsules are: the
+        // squares of its lengths would underflow (fuzz finding 5: a hull 1.2e-38 across got a
+        // depth of 4.2e-32 against a sphere where the push was 1.2e-38).
+        let (lo, hi) = polyhedron
+            .vertices
+            .iter()
+            .fold((DVec3::INFINITY, DVec3::NEG_INFINITY), |(lo, hi), &v| (lo.min(v), hi.max(v)));
+        let size = 0.5 * (hi - lo).max_element();
+        if size < ShapeError::MIN_SIZE as f64 {
+            return Err(ShapeError::TooSmall { size: size as Real });
         }
         let vertices = polyhedron.vertices.iter().map(|&v| v.to_real()).collect();
         let order = depth_first_faces(&polyhedron.faces);
@@ -415,6 +438,11 @@ impl ConvexHull {
                 length > long && n0.dot(n1) > -0.5
             });
 
+        let knife_edges = edges.iter().any(|e| {
+            let [n0, n1] = e.faces.map(|f| normals[f as usize]);
+            n0.dot(n1) < KNIFE_ARC
+        });
+
         // The Gauss-map walk meets each face as the first face of its edges, or, for a face
         // that is first of none (typically the last), at the end of one edge's walk: marked.
         let mut met = alloc::vec![false; faces.len()];
@@ -451,6 +479,7 @@ impl ConvexHull {
             radius,
             climbable,
             exact_edges,
+            knife_edges,
             closes_face,
         }
     }
@@ -597,6 +626,21 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn has_exact_edges(&self) -> bool {
         self.exact_edges
+    }
+
+    /// Is edge `i` a knife edge: its faces' normals nearly opposite (their dot product below
+    /// [`KNIFE_ARC`]), its arc on the Gauss map nearly a half circle? Decided in the hull's own
+    /// frame, so the same edges are knives whatever the pose.
+    #[inline]
+    pub(crate) fn is_knife_edge(&self, i: usize) -> bool {
+        let [f0, f1] = self.edges[i].faces;
+        self.knife_edges && self.normals[f0 as usize].dot(self.normals[f1 as usize]) < KNIFE_ARC
+    }
+
+    /// Has the hull any knife edge ([`ConvexHull::is_knife_edge`])?
+    #[inline]
+    pub(crate) fn has_knife_edges(&self) -> bool {
+        self.knife_edges
     }
 
     /// Is edge `i` the one whose walk on the other shape's Gauss map ends under a face that

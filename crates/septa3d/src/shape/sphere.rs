@@ -41,11 +41,15 @@ impl Sphere {
     /// # Errors
     /// [`ShapeError::NonFinite`] or [`ShapeError::OutOfRange`] for the centre,
     /// [`ShapeError::InvalidRadius`] unless the radius is greater than zero and at most
-    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT).
+    /// [`COORDINATE_LIMIT`](crate::COORDINATE_LIMIT); [`ShapeError::TooSmall`] when it is below
+    /// [`ShapeError::MIN_SIZE`].
     pub fn new(center: Vector, radius: Real) -> Result<Sphere, ShapeError> {
         check_point(center, 0)?;
         if !(within_limit(radius) && radius > 0.0) {
             return Err(ShapeError::InvalidRadius { radius });
+        }
+        if radius < ShapeError::MIN_SIZE {
+            return Err(ShapeError::TooSmall { size: radius });
         }
         Ok(Sphere { center, radius })
     }
