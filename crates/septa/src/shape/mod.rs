@@ -556,6 +556,14 @@ pub trait Polygonal {
     fn compact(&self) -> Option<&Compact> {
         None
     }
+    /// Whether [`compact`](Polygonal::compact) is `Some`, asked on its own so that a query can
+    /// turn away polygons without the block at the cost of one comparison (reading the block's
+    /// address as well costs a null test besides). Override it with `compact`; the default
+    /// asks `compact`.
+    #[inline]
+    fn is_compact(&self) -> bool {
+        self.compact().is_some()
+    }
 
     /// The projection on `axis` (local frame), with the indices of the vertices at its ends.
     fn project(&self, axis: Vector) -> (Interval, usize, usize) {

@@ -509,6 +509,10 @@ impl Polygonal for ConvexPolygon {
             _ => None,
         }
     }
+    #[inline]
+    fn is_compact(&self) -> bool {
+        matches!(self.fast_path, FastPath::Compact(_))
+    }
 }
 
 /// Every point finite first (so a NaN anywhere is reported as such), then every point within
