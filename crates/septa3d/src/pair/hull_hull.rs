@@ -26,7 +26,7 @@
 //! rounding moves the separations by an ulp, and its contact points would change every frame.
 
 use super::clip::{clip_faces, deepest_vertex, edge_contact};
-use super::face_query::{best_face, face_separation};
+use super::face_query::{best_face, face_separation, separates};
 use super::gauss_map::{best_edge_pair, best_face_and_edge_pair, edge_axes, EdgeQuery, PARALLEL_TOLERANCE};
 use super::sphere_capsule::bounding_apart;
 use crate::pose::Frame;
@@ -162,11 +162,12 @@ fn common_point(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, a_in_b: &Frame) 
 
 /// [`queries`] for pairs that are most likely apart (those with no common point): a's faces
 /// first by themselves, which stop at the first separating face, rather than on the way of the
-/// edge walk, which would pay for edges before reaching it.
+/// edge walk, which would pay for edges before reaching it; only faces whose bound from b's
+/// centroid reaches zero are measured ([`separates`]).
 #[inline]
 fn separated(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, a_in_b: &Frame) -> bool {
-    best_face::<true>(a, b, b_in_a).1 >= 0.0
-        || best_face::<true>(b, a, a_in_b).1 >= 0.0
+    separates(a, b, b_in_a)
+        || separates(b, a, a_in_b)
         || best_edge_pair::<true>(a, b, a_in_b).is_some_and(|e| e.separation >= 0.0)
 }
 
