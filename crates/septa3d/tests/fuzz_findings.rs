@@ -527,3 +527,50 @@ fn separation_far_apart_is_the_same_in_both_orders() {
         );
     }
 }
+
+/// Finding 24 (fuzz, this session): a's face separations read on the way of the Gauss-map walk
+/// claimed 2887 for a thin sliver hull (0.58 thick, 5790 long) and a cube 16 across in the
+/// same pose, where the two are 672 apart along the sliver's z. The separation's distance must
+/// be the push along its own normal (f64, from the brute-force hulls), in both orders, and not
+/// less than the best face gap of the brute force.
+#[test]
+fn face_separation_read_on_the_walk_is_measured() {
+    let sliver = [
+        [-0.21716309, 94.092026, -723.78503],
+        [-0.28955078, 2895.1401, -2895.1401],
+        [0.28955078, -2895.1401, -2892.245],
+        [-0.28955078, -2895.1401, -2895.1401],
+        [-0.28967285, -1293.8383, -2895.1401],
+        [-0.16168213, -1434.8314, -679.77893],
+        [-0.28955078, 1447.5701, -1447.5701],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let pose = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let a = ConvexHull::new(&sliver).unwrap();
+    let cube = Cuboid::new(Vector::splat(8.0)).unwrap();
+    let (ra, rb) = (placed(&sliver, pose), placed(&corners(Vector::splat(8.0)), pose));
+    let face_gap = ra
+        .faces
+        .iter()
+        .map(|f| -reference::sat::push_along(&ra, &rb, f.normal))
+        .chain(rb.faces.iter().map(|f| -reference::sat::push_along(&ra, &rb, -f.normal)))
+        .fold(f64::NEG_INFINITY, f64::max);
+    assert!(face_gap > 600.0, "the brute force's face gap {face_gap}");
+    let tol = 1e-3 * 2895.0;
+    for (what, s, flip) in [
+        ("(sliver, cube)", separation(&a, pose, &cube, pose), 1.0),
+        ("(cube, sliver)", separation(&cube, pose, &a, pose), -1.0),
+    ] {
+        // How far b must move along the normal (a to b) to clear a; the separation is minus it.
+        let push = reference::sat::push_along(&ra, &rb, dv(s.normal) * flip);
+        assert!(
+            (s.distance as f64 + push).abs() <= tol,
+            "{what}: {s:?}, but the push along its normal is {push}"
+        );
+        assert!(
+            s.distance as f64 >= face_gap - tol,
+            "{what}: {s:?}, the brute force's face gap is {face_gap}"
+        );
+        assert!(!overlaps(&a, pose, &cube, pose));
+    }
+}
