@@ -528,9 +528,11 @@ fn separation_far_apart_is_the_same_in_both_orders() {
     }
 }
 
-/// Finding 24 (fuzz, this session): a's face separations read on the way of the Gauss-map walk
-/// claimed 2887 for a thin sliver hull (0.58 thick, 5790 long) and a cube 16 across in the
-/// same pose, where the two are 672 apart along the sliver's z. The separation's distance must
+/// Finding 24 (fuzz): a's face separations read on the way of the Gauss-map walk claimed 2887
+/// for a thin sliver hull (0.58 thick, 5790 long) and a cube 16 across in the same pose, where
+/// the two are 672 apart along the sliver's z: the sliver has a vertex with two neighbours (a
+/// point on what is really one edge), where the walk stopped, taking the sliver's bottom for its
+/// top. The separation's distance must
 /// be the push along its own normal (f64, from the brute-force hulls), in both orders, and not
 /// less than the best face gap of the brute force.
 #[test]

@@ -467,13 +467,6 @@ fn keep_better(
     q.separation
 }
 
-/// Read a's face separations from the walk ([`best_face_and_edge_pair`])? Off: the fuzz
-/// target `queries3d` found a pair (a thin sliver hull and a cube in one pose, input
-/// `fuzz/regressions/queries3d-face-from-walk-sliver`, finding 24) where the face read on the
-/// walk's way claimed a separation of 2887 where the shapes overlap, and the cause is not yet
-/// known; a's faces are measured by [`best_face`](super::face_query::best_face) until it is.
-const READ_FACES_FROM_WALK: bool = false;
-
 /// a's best face (as [`best_face`](super::face_query::best_face) finds it) and the best edge
 /// pair (as [`best_edge_pair`]), from one walk where b allows it: the walk meets b's lowest
 /// vertex under each of a's faces anyway ([`walk`]), so a's face axes cost a dot product
@@ -490,7 +483,7 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     b_in_a: &Frame,
     a_in_b: &Frame,
 ) -> ((u32, Real), Option<EdgeQuery>) {
-    if !b.is_walkable() || !READ_FACES_FROM_WALK {
+    if !b.is_walkable() {
         let face = super::face_query::best_face::<STOP>(a, b, b_in_a);
         if STOP && face.1 >= 0.0 {
             return (face, None);

@@ -400,7 +400,12 @@ impl ConvexHull {
             })
             .collect();
         let face_lanes = face_lanes_of(&normals, &offsets);
-        let walkable = climbable && arcs_agree(&vertices, &edges, &normals);
+        // A vertex with two neighbours (two edges between the same two faces, the vertex a
+        // point on what is really one edge) owns no region of the Gauss map: a walk that
+        // reaches it finds no neighbour higher along any direction in the plane of its two
+        // edges and stops there (fuzz finding 24: the bottom of a sliver taken as its top).
+        let every_corner_a_corner = neighbor_start.windows(2).all(|w| w[1] - w[0] >= 3);
+        let walkable = climbable && every_corner_a_corner && arcs_agree(&vertices, &edges, &normals);
 
         let edge_directions: Vec<Vector> =
             edges.iter().map(|e| vertices[e.head as usize] - vertices[e.tail as usize]).collect();
@@ -640,7 +645,8 @@ impl ConvexHull {
     /// (every edge a true fold, see `is_strictly_convex`: its vertex graph is a convex
     /// polyhedron's, so walks on it end where they should) and every edge lies in the plane of
     /// its arc on the Gauss map of the stored face normals (see [`ARC_TOLERANCE`]: the map the
-    /// walk reads off the vertices is then the one the Gauss-map test reads off the normals).
+    /// walk reads off the vertices is then the one the Gauss-map test reads off the normals),
+    /// and every vertex has at least three neighbours (a region of its own on the map).
     /// Otherwise every edge pair is tested.
     #[inline]
     pub(crate) fn is_walkable(&self) -> bool {
