@@ -810,15 +810,7 @@ fn contact_compact_a<A: Polygonal, B: Polygonal>(
 /// numbers as the general path, bit for bit, from the few cache lines of the two blocks.
 #[inline(always)]
 fn contact_compact((pa, pose_a): (&Compact, Pose), (pb, pose_b): (&Compact, Pose)) -> Option<Contact> {
-    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
-    let (i, sa) = compact_best(pa, pb, &b_in_a);
-    if sa >= 0.0 {
-        return None;
-    }
-    let (j, sb) = compact_best(pb, pa, &a_in_b);
-    if sb >= 0.0 {
-        return None;
-    }
+    let ((i, sa), (j, sb), _) = compact_faces((pa, &pose_a), (pb, &pose_b))?;
     // b's face wins only when strictly better; its normal points from b to a, so it is turned
     // around.
     let separation = if sb > sa {
@@ -1095,19 +1087,34 @@ fn collide_compact(
     (pa, pose_a, ra): (&Compact, Pose, Real),
     (pb, pose_b, rb): (&Compact, Pose, Real),
 ) -> Option<Manifold> {
-    let (b_in_a, a_in_b) = relative_poses(&pose_a, &pose_b);
-    let (i, sa) = compact_best(pa, pb, &b_in_a);
-    if sa >= 0.0 {
-        return None;
-    }
-    let (j, sb) = compact_best(pb, pa, &a_in_b);
-    if sb >= 0.0 {
-        return None;
-    }
+    let ((i, sa), (j, sb), (b_in_a, a_in_b)) = compact_faces((pa, &pose_a), (pb, &pose_b))?;
     match b_is_reference((sa, ra), (sb, rb)) {
         true => clip_compact::<true>(pb, j, pa, &a_in_b, &pose_b),
         false => clip_compact::<false>(pa, i, pb, &b_in_a, &pose_a),
     }
+}
+
+/// A polygon's best face: its index and its separation from the other polygon.
+type BestFace = (usize, Real);
+
+/// Each [`Compact`] polygon's best face against the other's vertices ([`compact_best`]), and the
+/// relative poses `(b_in_a, a_in_b)`; `None` as soon as one of them separates (touching is not
+/// overlapping). The first half of both [`contact_compact`] and [`collide_compact`].
+#[inline(always)]
+fn compact_faces(
+    (pa, pose_a): (&Compact, &Pose),
+    (pb, pose_b): (&Compact, &Pose),
+) -> Option<(BestFace, BestFace, (Pose, Pose))> {
+    let (b_in_a, a_in_b) = relative_poses(pose_a, pose_b);
+    let best_a = compact_best(pa, pb, &b_in_a);
+    if best_a.1 >= 0.0 {
+        return None;
+    }
+    let best_b = compact_best(pb, pa, &a_in_b);
+    if best_b.1 >= 0.0 {
+        return None;
+    }
+    Some((best_a, best_b, (b_in_a, a_in_b)))
 }
 
 /// [`max_separation`] for two [`Compact`] polygons: a's faces, a group of four at a time, turned
