@@ -669,10 +669,11 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn is_knife_edge(&self, i: usize) -> bool {
         let [f0, f1] = self.edges[i].faces;
-        self.knife_edges && self.normals[f0 as usize].dot(self.normals[f1 as usize]) < KNIFE_ARC
+        self.normals[f0 as usize].dot(self.normals[f1 as usize]) < KNIFE_ARC
     }
 
-    /// Has the hull any knife edge ([`ConvexHull::is_knife_edge`])?
+    /// Has the hull any knife edge ([`ConvexHull::is_knife_edge`])? (Read once per query, so
+    /// that hulls without one pay nothing per edge.)
     #[inline]
     pub(crate) fn has_knife_edges(&self) -> bool {
         self.knife_edges
