@@ -156,6 +156,31 @@ fn fallback_point_of_a_small_hull_in_a_cube() {
     check_both_orders((&hull, pose, &ref_hull), (&cube, pose, &ref_cube), 1e-4, true, "small hull");
 }
 
+/// Finding 25: a nearly flat hull 0.002 across (one face a sliver whose three corners lie
+/// within an ulp of one line) at the centre of a cube of 16, both placed by one pose. The
+/// sliver was the reference face; its side planes are nearly parallel, so the cube's face
+/// clipped by them kept points all along the cube's edge, 8 from the hull, and the manifold
+/// had a point 9.2 beyond the hull along (1, 1, 1). Every point must lie on one shape and
+/// within its depth of the other, as measured from the f64 hulls of the same numbers.
+#[test]
+fn clip_points_stay_on_a_sliver_reference_face() {
+    let points = [
+        Vector::new(0.00075, -0.0009876001, -0.00075),
+        Vector::new(-0.0005000001, -0.001, -0.001),
+        Vector::new(0.0, -0.0009941, 0.0),
+        Vector::new(-0.0009959999, -0.0009999999, -0.0009999999),
+        Vector::new(-0.0009999999, -0.0009999999, -0.0009999999),
+    ];
+    let half = Vector::splat(8.0);
+    let hull = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let cube = septa3d::Shape::from(Cuboid::new(half).unwrap());
+    let turned = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    for pose in [turned, Pose::IDENTITY] {
+        let (ref_hull, ref_cube) = (placed(&points, pose), placed(&corners(half), pose));
+        check_both_orders((&hull, pose, &ref_hull), (&cube, pose, &ref_cube), 1e-4, true, "sliver face");
+    }
+}
+
 /// Finding 10 at scale: a 12-gon prism (radius 7, height 11.9) inside a cube of side 2s, both
 /// placed by one pose. From s = 1e10 the clipped incident face (the cube's, 1e10 across,
 /// clipped in f32 to a window of 7) came out empty, and the manifold was a cube corner about

@@ -192,6 +192,9 @@ pub struct ConvexHull {
     normals: Vec<Vector>,
     offsets: Vec<Real>,
     face_lanes: Vec<FaceLanes>,
+    /// A ball holding face `i`: the mean of its corners and the distance to the farthest
+    /// (see [`ConvexHull::face_ball`]).
+    face_balls: Vec<(Vector, Real)>,
     /// Face `i`'s half-edges (and its loop of vertices) are `face_start[i]..face_start[i + 1]`.
     face_start: Vec<u32>,
     /// The origins of the half-edges, face after face: each face's vertex loop.
@@ -482,6 +485,16 @@ impl ConvexHull {
             edges.iter().map(|e| !core::mem::replace(&mut met[e.faces[1] as usize], true)).collect();
 
         let sum = vertices.iter().fold(DVec3::ZERO, |s, v| s + v.to_f64());
+        let face_balls = (0..normals.len())
+            .map(|i| {
+                let corners = &loops[face_start[i] as usize..face_start[i + 1] as usize];
+                let mean = corners.iter().fold(DVec3::ZERO, |s, &v| s + vertices[v as usize].to_f64())
+                    / corners.len() as f64;
+                let reach =
+                    corners.iter().map(|&v| vertices[v as usize].to_f64().distance(mean)).fold(0.0, f64::max);
+                (mean.to_real(), reach as Real)
+            })
+            .collect();
         let centroid = (sum / vertices.len() as f64).to_real();
         let radius = vertices.iter().map(|&v| (v - centroid).length()).fold(0.0, Real::max);
 
@@ -497,6 +510,7 @@ impl ConvexHull {
             normals,
             offsets,
             face_lanes,
+            face_balls,
             face_start,
             loops,
             half_edges,
@@ -550,6 +564,14 @@ impl ConvexHull {
     #[inline]
     pub fn face_offsets(&self) -> &[Real] {
         &self.offsets
+    }
+
+    /// A ball holding face `i` (every point of the face lies in it, up to the rounding of
+    /// the ball to [`Real`]): the mean of its corners, and the distance from there to the
+    /// farthest corner.
+    #[inline]
+    pub fn face_ball(&self, i: usize) -> (Vector, Real) {
+        self.face_balls[i]
     }
 
     /// The face planes four at a time (see [`FaceLanes`]).
