@@ -11,7 +11,8 @@
 
 mod reference;
 
-use reference::{DQuat, DVec3, Polytope};
+use reference::sat::push_along;
+use reference::{facet_directions, DQuat, DVec3, Face, Polytope};
 use septa3d::{
     collide, contact, overlaps, overlaps_cached, separation, trace, Capsule, ConvexHull, Cuboid, Feature,
     Manifold, Pose, Real, Rotation, SatCache, Sphere, Vector,
@@ -599,5 +600,170 @@ fn face_separation_read_on_the_walk_is_measured() {
             "{what}: {s:?}, the brute force's face gap is {face_gap}"
         );
         assert!(!overlaps(&a, pose, &cube, pose));
+    }
+}
+
+/// septa3d's own hull of `points` (its merged faces and its edges), as an f64 polytope: each
+/// face's normal by Newell's formula over its corners, its offset the highest corner along it.
+/// The separation septa3d should report is the facet gap of these polytopes (the faces and
+/// edges are septa3d's choice within its tolerance; the arithmetic here is not).
+fn merged(points: &[Vector]) -> Polytope {
+    let hull = ConvexHull::new(points).unwrap();
+    let vertices: Vec<DVec3> = hull.vertices().iter().map(|&v| dv(v)).collect();
+    let faces = (0..hull.face_count())
+        .map(|f| {
+            let corners: Vec<usize> = hull.face_vertices(f).iter().map(|&v| v as usize).collect();
+            let mut normal = DVec3::ZERO;
+            for k in 0..corners.len() {
+                let (p, q) = (vertices[corners[k]], vertices[corners[(k + 1) % corners.len()]]);
+                normal += DVec3::new(
+                    (p.y - q.y) * (p.z + q.z),
+                    (p.z - q.z) * (p.x + q.x),
+                    (p.x - q.x) * (p.y + q.y),
+                );
+            }
+            let normal = normal.normalize();
+            let offset = vertices.iter().map(|v| normal.dot(*v)).fold(f64::NEG_INFINITY, f64::max);
+            Face { normal, offset, vertices: corners }
+        })
+        .collect();
+    let edges = (0..hull.edge_count())
+        .map(|e| {
+            let (t, h) = hull.edge(e);
+            (t as usize, h as usize)
+        })
+        .collect();
+    Polytope { vertices, faces, edges }
+}
+
+/// Finding 23: two hulls 0.001 across, one 3,500 from its own origin (where f32 rounds its
+/// coordinates to 2.4e-4, a quarter of its size), 1e9 apart. The edge walk over that hull
+/// started each arc at the vertex with the highest rounded height `v · u`, two regions away
+/// from where its own steps (exact edge vectors) place the arc's start, and missed the edge
+/// pair that separates them most: `separation` 9.541e8 in one order, 9.835e8 in the other.
+/// Both orders must give the facet gap of the two (merged) hulls, computed here in f64.
+#[test]
+fn walk_starts_where_its_steps_say_far_from_the_hull_origin() {
+    let coarse = [
+        Vector::new(1354.6005, 3297.621, -4.0003223),
+        Vector::new(1354.6006, 3297.6208, -4.0002327),
+        Vector::new(1354.6002, 3297.621, -3.999818),
+        Vector::new(1354.6003, 3297.621, -3.999729),
+        Vector::new(1354.5999, 3297.6208, -3.999386),
+        Vector::new(1354.6001, 3297.6208, -3.999297),
+        Vector::new(1354.5996, 3297.6204, -3.9991632),
+        Vector::new(1354.5999, 3297.6204, -3.999074),
+        Vector::new(1354.5995, 3297.6199, -3.9992201),
+        Vector::new(1354.5997, 3297.6199, -3.9991307),
+        Vector::new(1354.5995, 3297.6194, -3.9995387),
+        Vector::new(1354.5997, 3297.6194, -3.9994495),
+        Vector::new(1354.5997, 3297.6191, -4.000018),
+        Vector::new(1354.5999, 3297.6191, -3.9999287),
+        Vector::new(1354.6, 3297.6191, -4.000506),
+        Vector::new(1354.6001, 3297.6191, -4.0004168),
+        Vector::new(1354.6002, 3297.6196, -4.0008473),
+        Vector::new(1354.6005, 3297.6196, -4.0007577),
+        Vector::new(1354.6005, 3297.62, -4.0009336),
+        Vector::new(1354.6006, 3297.62, -4.0008445),
+        Vector::new(1354.6006, 3297.6206, -4.000738),
+        Vector::new(1354.6007, 3297.6206, -4.0006485),
+    ];
+    let fine = [
+        Vector::new(4.5003467, 0.0003664665, 0.0015886838),
+        Vector::new(4.50018, 0.00025642075, 0.0015887774),
+        Vector::new(4.500044, 0.0008263816, 0.0017077088),
+        Vector::new(4.499877, 0.0007163359, 0.0017078024),
+        Vector::new(4.4997535, 0.001266943, 0.0015100809),
+        Vector::new(4.4995866, 0.0011568974, 0.0015101745),
+        Vector::new(4.499568, 0.0015482758, 0.0010585455),
+        Vector::new(4.4994006, 0.00143823, 0.001058639),
+        Vector::new(4.499546, 0.0015810586, 0.0004964618),
+        Vector::new(4.499379, 0.0014710131, 0.00049655535),
+        Vector::new(4.499695, 0.0013548833, 2.2876775e-6),
+        Vector::new(4.4995275, 0.0012448377, 2.381159e-6),
+        Vector::new(4.499967, 0.00094155903, -0.00026708015),
+        Vector::new(4.4997997, 0.0008315133, -0.00026698667),
+        Vector::new(4.500276, 0.00047231276, -0.00022611936),
+        Vector::new(4.500109, 0.00036226705, -0.00022602582),
+        Vector::new(4.500524, 9.6127624e-5, 0.00011216535),
+        Vector::new(4.500357, -1.3918034e-5, 0.00011225889),
+        Vector::new(4.5006323, -6.75607e-5, 0.00064037065),
+        Vector::new(4.5004654, -0.00017760642, 0.00064046425),
+        Vector::new(4.5005665, 3.321789e-5, 0.0011907958),
+        Vector::new(4.500399, -7.6827826e-5, 0.0011908894),
+    ];
+    let pose_coarse = Pose::new(
+        Vector::new(4.609175e-28, 1e9, -8.0),
+        Rotation::from_xyzw(-0.44062418, -0.31773385, 0.5936731, -0.5936731),
+    );
+    let pose_fine = Pose::new(
+        Vector::new(5.417944e-39, 1e4, 1e-45),
+        Rotation::from_xyzw(0.12501784, 2.126124e-39, -0.7015592, -0.7015592),
+    );
+    let (a, b) = (ConvexHull::new(&coarse).unwrap(), ConvexHull::new(&fine).unwrap());
+    let ref_a = merged(&coarse).placed(dq(pose_coarse.rotation), dv(pose_coarse.translation));
+    let ref_b = merged(&fine).placed(dq(pose_fine.rotation), dv(pose_fine.translation));
+    // The facet gap: over a's face normals, b's turned around, and the edge pairs that span a
+    // facet of a − b. Whether a pair spans one depends on each shape's own supporting sets, so
+    // it is decided with each shape turned but not moved, then moved to its own centre (a
+    // tolerance relative to 1e9 would take every edge of a shape 0.001 across, and edge
+    // vectors taken from corners at 1e9 are rounded by 1e-7, 2e-4 of their length); the gaps
+    // are measured where the shapes are.
+    let centred = |points: &[Vector], pose: Pose| {
+        let turned = merged(points).placed(dq(pose.rotation), DVec3::ZERO);
+        turned.translated(-turned.center())
+    };
+    let (a0, b0) = (centred(&coarse, pose_coarse), centred(&fine, pose_fine));
+    let mut expected = f64::NEG_INFINITY;
+    for f in &ref_a.faces {
+        expected = expected.max(-push_along(&ref_a, &ref_b, f.normal));
+    }
+    for f in &ref_b.faces {
+        expected = expected.max(-push_along(&ref_a, &ref_b, -f.normal));
+    }
+    for i in 0..ref_a.edges.len() {
+        for j in 0..ref_b.edges.len() {
+            for v in facet_directions(&a0, &b0, i, j, 1e-12) {
+                expected = expected.max(-push_along(&ref_a, &ref_b, v));
+            }
+        }
+    }
+    assert!(expected > 9e8, "the f64 facet gap {expected}");
+    // Measured: within 3e-7 of it in f32, 1.4e-7 in f64 (short edges' directions come from
+    // their faces' normals). The lost pair was 3e-2 off.
+    let tol = 1e-6 * expected;
+    let ab = separation(&a, pose_coarse, &b, pose_fine).distance as f64;
+    let ba = separation(&b, pose_fine, &a, pose_coarse).distance as f64;
+    assert!((ab - expected).abs() <= tol, "(coarse, fine): {ab}, f64 facet gap {expected}");
+    assert!((ba - expected).abs() <= tol, "(fine, coarse): {ba}, f64 facet gap {expected}");
+}
+
+/// Found by the first fuzz run after finding 23's fix, which at first climbed to the walk's
+/// start from wherever the last walk ended: a hull whose corners 2 and 3 lie 1e-6 apart (its
+/// face 0, a quad, is then non-convex at that scale) inside a cube of 16, one pose. The climb
+/// along +y stopped on that pair's local top, 6.4 below the hull's highest corner, and the
+/// separation in the order (cube, hull) claimed a's face 3 at −9.6 where the push along it is
+/// 16. The climb now starts at the support by heights. Both orders must give minus the depth
+/// of the f64 SAT over the brute-force hull of the same points.
+#[test]
+fn walk_start_is_the_support_on_a_hull_with_near_duplicate_corners() {
+    let points = [
+        Vector::new(-8.0, -8.0, -8.0),
+        Vector::new(0.0, 8.0, -8.0),
+        Vector::new(-4.0, 0.0, 8.0),
+        Vector::new(7.9999995, 1.5999997, 0.79999983),
+        Vector::new(-3.9999998, 7.1525574e-7, 8.0),
+        Vector::new(7.999999, 1.5999994, 0.7999991),
+        Vector::new(-8.000002, -8.000002, -8.000002),
+    ];
+    let half = Vector::splat(8.0);
+    let pose = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let hull = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let cube = septa3d::Shape::from(Cuboid::new(half).unwrap());
+    let (ref_hull, ref_cube) = (placed(&points, pose), placed(&corners(half), pose));
+    let depth = reference::sat(&ref_hull, &ref_cube).depth;
+    for (x, y, what) in [(&hull, &cube, "(hull, cube)"), (&cube, &hull, "(cube, hull)")] {
+        let s = separation(x, pose, y, pose).distance as f64;
+        assert!((s + depth).abs() <= 1e-4 * depth, "{what}: separation {s}, f64 SAT depth {depth}");
     }
 }

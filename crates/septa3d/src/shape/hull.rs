@@ -50,6 +50,10 @@ pub const COPLANAR_TOLERANCE: f64 = 1e-6;
 #[cfg(feature = "f64")]
 pub const COPLANAR_TOLERANCE: f64 = 1e-8;
 
+/// How large a part of its radius the rounding of a hull's vertex heights may be before the
+/// hull counts as [`ConvexHull::has_coarse_heights`].
+const COARSE_HEIGHTS: Real = 1e-5;
+
 /// Up to this many vertices, a support query scans every vertex (four at a time); above it, it
 /// climbs the vertex adjacency from a start vertex, touching only vertices near the path.
 const SCAN_LIMIT: usize = 16;
@@ -219,6 +223,9 @@ pub struct ConvexHull {
     exact_edges: bool,
     /// Has it an edge whose faces' normals are nearly opposite ([`KNIFE_ARC`])?
     knife_edges: bool,
+    /// Are the vertices' heights `v · u` rounded by more than a small fraction of the hull's
+    /// size (a hull far from its own origin)? See [`ConvexHull::has_coarse_heights`].
+    coarse_heights: bool,
     /// Per edge: is it the first edge whose second face (`faces[1]`) is the first face of no
     /// edge? (See [`ConvexHull::closes_face`].)
     closes_face: Vec<bool>,
@@ -497,6 +504,10 @@ impl ConvexHull {
             .collect();
         let centroid = (sum / vertices.len() as f64).to_real();
         let radius = vertices.iter().map(|&v| (v - centroid).length()).fold(0.0, Real::max);
+        // Heights v · u are rounded to about ε times the largest coordinate; past 1e-5 of the
+        // hull's size, support by heights can miss the top by a sizeable fraction of the hull.
+        let largest = vertices.iter().map(|v| v.abs().max_element()).fold(0.0, Real::max);
+        let coarse_heights = Real::EPSILON * largest > COARSE_HEIGHTS * radius;
 
         ConvexHull {
             vertices,
@@ -524,6 +535,7 @@ impl ConvexHull {
             walkable,
             exact_edges,
             knife_edges,
+            coarse_heights,
             closes_face,
         }
     }
@@ -699,6 +711,16 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn has_knife_edges(&self) -> bool {
         self.knife_edges
+    }
+
+    /// Are the vertices' heights along a direction rounded by more than 1e-5 of the hull's
+    /// size (`ε` times its largest coordinate against its radius: a hull far from its own
+    /// origin, such as one 0.001 across 3,500 from it in f32)? Supports found by comparing
+    /// heights can then be off by a sizeable part of the hull, and the edge walk climbs to its
+    /// start over the exact edge vectors instead (`pair::gauss_map`).
+    #[inline]
+    pub(crate) fn has_coarse_heights(&self) -> bool {
+        self.coarse_heights
     }
 
     /// Is edge `i` the one whose walk on the other shape's Gauss map ends under a face that
