@@ -767,3 +767,44 @@ fn walk_start_is_the_support_on_a_hull_with_near_duplicate_corners() {
         assert!((s + depth).abs() <= 1e-4 * depth, "{what}: separation {s}, f64 SAT depth {depth}");
     }
 }
+
+/// Found by the same run: a capsule with both ends at one corner of a hull (a sphere of
+/// 10,000 centred there; the hull 20,000 across with corners 0.008 apart), one pose. Clipping
+/// the core to the best face left nothing, and the fallback judged the core outside the hull
+/// in f64 but above no face plane in f32, so the nearest-feature search measured no edge and
+/// kept its placeholder, corner 0: the manifold point lay 12,000 outside the sphere. Every
+/// point must lie within its depth of both shapes (f64: the brute-force hull of the same
+/// points; the sphere by its centre and radius).
+#[test]
+fn capsule_touching_a_hull_corner_gets_a_point_near_it() {
+    let points = [
+        Vector::new(-10000.0, -10000.0, -10000.0),
+        Vector::new(0.0, 10000.0, -10000.0),
+        Vector::new(-5000.0, 0.0, 10000.0),
+        Vector::new(10000.0, 2000.0, 1000.0),
+        Vector::new(-4999.995, 0.0048828125, 10000.005),
+        Vector::new(-5000.003, 0.0048828125, 9999.999),
+        Vector::new(-10000.002, -9999.996, -10000.004),
+    ];
+    let corner = Vector::new(-10000.0, -10000.0, -10000.0);
+    let radius = 10000.0;
+    let pose = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let hull = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let round = septa3d::Shape::from(Capsule::new(corner, corner, radius).unwrap());
+    let ref_hull = placed(&points, pose);
+    let centre = dq(pose.rotation) * dv(corner) + dv(pose.translation);
+    // f32 at 1e4: coordinates good to about 0.001.
+    let tol = 0.05;
+    for (x, y, what) in [(&hull, &round, "(hull, capsule)"), (&round, &hull, "(capsule, hull)")] {
+        let m = collide(x, pose, y, pose).unwrap_or_else(|| panic!("{what}: they overlap"));
+        for p in m.points() {
+            let q = dv(p.point);
+            let depth = p.depth as f64;
+            let (to_hull, to_sphere) = (ref_hull.signed_distance(q).0, q.distance(centre) - radius as f64);
+            assert!(
+                to_hull <= depth + tol && to_sphere <= depth + tol,
+                "{what}: point {p:?} lies {to_hull} from the hull and {to_sphere} from the sphere"
+            );
+        }
+    }
+}

@@ -224,9 +224,15 @@ fn nearest(hull: &ConvexHull, c: &Placed, faces: &Faces) -> Nearest {
             best_d2 = h * h;
         }
     }
+    // Only edges of faces the segment is above can be nearest, unless the segment is above
+    // none: a core that touches the hull (an end on a corner, say) can be judged outside in
+    // f64 (`core_inside`) and on every face plane or below it here, in `Real`; then every edge
+    // is measured, so that the nearest is never the placeholder corner 0 (fuzz: a point
+    // 12,000 from a sphere centred on another corner of the hull).
     let above = |f: u32| c.ends.iter().any(|&p| height(hull, f as usize, p) > 0.0);
+    let any_above = (0..hull.face_count() as u32).any(above);
     for (j, edge) in hull.edges().iter().enumerate() {
-        if !(above(edge.faces[0]) || above(edge.faces[1])) {
+        if any_above && !(above(edge.faces[0]) || above(edge.faces[1])) {
             continue;
         }
         let pair =
