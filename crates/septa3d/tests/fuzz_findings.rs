@@ -639,11 +639,12 @@ fn merged(points: &[Vector]) -> Polytope {
 /// Finding 23: two hulls 0.001 across, one 3,500 from its own origin (where f32 rounds its
 /// coordinates to 2.4e-4, a quarter of its size), 1e9 apart. The edge walk over that hull
 /// started each arc at the vertex with the highest rounded height `v · u`, two regions away
-/// from where its own steps (exact edge vectors) place the arc's start, and missed the edge
-/// pair that separates them most: `separation` 9.541e8 in one order, 9.835e8 in the other.
-/// Both orders must give the facet gap of the two (merged) hulls, computed here in f64.
+/// from where its steps place the arc's start, and missed the edge pair that separates them
+/// most: `separation` 9.541e8 in one order, 9.835e8 in the other. (Every edge of that hull is
+/// only a few ulps of its coordinates long; such hulls are no longer walked.) Both orders must
+/// give the facet gap of the two (merged) hulls, computed here in f64.
 #[test]
-fn walk_starts_where_its_steps_say_far_from_the_hull_origin() {
+fn hull_of_edges_a_few_ulps_long_far_from_its_origin() {
     let coarse = [
         Vector::new(1354.6005, 3297.621, -4.0003223),
         Vector::new(1354.6006, 3297.6208, -4.0002327),
@@ -738,15 +739,15 @@ fn walk_starts_where_its_steps_say_far_from_the_hull_origin() {
     assert!((ba - expected).abs() <= tol, "(fine, coarse): {ba}, f64 facet gap {expected}");
 }
 
-/// Found by the first fuzz run after finding 23's fix, which at first climbed to the walk's
-/// start from wherever the last walk ended: a hull whose corners 2 and 3 lie 1e-6 apart (its
-/// face 0, a quad, is then non-convex at that scale) inside a cube of 16, one pose. The climb
-/// along +y stopped on that pair's local top, 6.4 below the hull's highest corner, and the
-/// separation in the order (cube, hull) claimed a's face 3 at −9.6 where the push along it is
-/// 16. The climb now starts at the support by heights. Both orders must give minus the depth
-/// of the f64 SAT over the brute-force hull of the same points.
+/// Found by the first fuzz run after finding 23's first fix, which climbed to the walk's start
+/// over the edges from wherever the last walk ended: a hull whose corners 2 and 3 lie 1e-6
+/// apart (its face 0, a quad, is then non-convex at that scale) inside a cube of 16, one pose.
+/// The climb along +y stopped on that pair's local top, 6.4 below the hull's highest corner,
+/// and the separation in the order (cube, hull) claimed a's face 3 at −9.6 where the push
+/// along it is 16. Both orders must give minus the depth of the f64 SAT over the brute-force
+/// hull of the same points.
 #[test]
-fn walk_start_is_the_support_on_a_hull_with_near_duplicate_corners() {
+fn hull_with_near_duplicate_corners_against_a_cube() {
     let points = [
         Vector::new(-8.0, -8.0, -8.0),
         Vector::new(0.0, 8.0, -8.0),
@@ -807,4 +808,48 @@ fn capsule_touching_a_hull_corner_gets_a_point_near_it() {
             );
         }
     }
+}
+
+/// Finding 27: a hull 3 across, 10,000 from its own origin, with corners 1.9e-6 apart (an edge
+/// whose own ends run along y while its faces put it 60° away), and a cube of 16. The walk
+/// over the hull lost an edge pair: `separation` 10,240.9 in one order, 9,522.5 in the other.
+/// SAT's separation of shapes apart is a lower bound of their distance that depends on which
+/// faces the hull has (the brute-force hull of the same points keeps a sliver through the
+/// near-duplicate corners whose normal gives 12,475; septa3d merges it within rounding), so
+/// what must hold is: the same in both orders, and never more than the f64 distance.
+#[test]
+fn hull_with_an_edge_an_ulp_long_far_from_its_origin() {
+    let points = [
+        Vector::new(-7504.246, -8.333333, 10000.333),
+        Vector::new(-7502.913, -7.6666665, 9998.667),
+        Vector::new(-7502.246, -7.3333335, 10000.833),
+        Vector::new(-7501.78, -8.5, 9999.6),
+        Vector::new(-7502.246, -7.33333, 10000.833),
+        Vector::new(-7502.913, -7.6666684, 9998.667),
+        Vector::new(-7504.113, -8.266666, 10000.167),
+        Vector::new(-7501.9756, -8.010003, 10000.118),
+        Vector::new(-7502.0503, -7.8233333, 10000.315),
+        Vector::new(-7501.78, -8.499999, 9999.6),
+    ];
+    let half = Vector::splat(8.0);
+    let pose_hull = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let pose_cube = Pose::new(
+        Vector::splat(-8.0),
+        Rotation::from_xyzw(-0.37796447, -0.37796447, -0.37796447, 0.75592893),
+    );
+    let hull = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let cube = septa3d::Shape::from(Cuboid::new(half).unwrap());
+    let (ref_hull, ref_cube) = (placed(&points, pose_hull), placed(&corners(half), pose_cube));
+    let distance = reference::RefPair::new(
+        &reference::RefShape::polytope(ref_hull),
+        &reference::RefShape::polytope(ref_cube),
+    )
+    .signed_distance;
+    assert!(distance > 1e4, "f64 distance {distance}");
+    // f32 at 1e4: coordinates good to about 1e-3.
+    let tol = 0.05;
+    let ab = separation(&hull, pose_hull, &cube, pose_cube).distance as f64;
+    let ba = separation(&cube, pose_cube, &hull, pose_hull).distance as f64;
+    assert!((ab - ba).abs() <= tol, "separation {ab} for (hull, cube), {ba} for (cube, hull)");
+    assert!(ab > 0.0 && ab <= distance + tol, "separation {ab}, f64 distance {distance}");
 }

@@ -305,7 +305,6 @@ fn walk(
             u0 = -a_in_b.turn(normals_a[ea.faces[0] as usize]);
             lowest = match next_lowest.take() {
                 Some(v) if ea.faces[0] == face.wrapping_add(1) => v,
-                _ if b.has_coarse_heights() => highest_by_steps(b, u0, b.support_from(u0, at)),
                 _ => b.support_from(u0, at),
             };
             face = ea.faces[0];
@@ -390,41 +389,6 @@ fn walk(
         }
     }
     None
-}
-
-/// b's highest vertex along `u`, for a hull with coarse heights
-/// ([`ConvexHull::has_coarse_heights`]), climbed to from vertex `start` (b's support by the
-/// vertices' heights) over b's edges as the walk steps: to the neighbour that rises most along `u`,
-/// measured by the edge itself (`(w − v) · u`, from the stored step), until none rises.
-///
-/// Where the walk starts must be where its own steps say the arc starts. A support found by
-/// comparing the vertices' heights `v · u` is good only to the rounding of those heights,
-/// which for a hull far from its own origin is its whole size: hull vertices 0.001 apart at
-/// 3,500 from the origin, whose heights are rounded to 2.4e-4, started the walk two regions
-/// off, and an edge pair 14° from the right one was reported (fuzz, finding 23). An edge's
-/// difference vector is exact there (its ends share their leading digits), so the climb by
-/// it finishes where the walk's steps see the top. It starts from the heights' support, not
-/// anywhere: a hull with two corners 1e-6 apart can be non-convex at that scale, and a climb
-/// from afar can stop on such a pair's local top (fuzz). Capped like the walk.
-#[inline]
-fn highest_by_steps(b: &ConvexHull, u: Vector, start: u32) -> u32 {
-    let mut at = start;
-    for _ in 0..b.vertices().len() {
-        let (mut next, mut best) = (None, 0.0);
-        for (g, lanes) in b.step_lanes(at as usize).iter().enumerate() {
-            let rise = lanes.dx * u.x + lanes.dy * u.y + lanes.dz * u.z;
-            let most = rise.max_element();
-            if most > best {
-                let lane = rise.cmpeq(Vector4::splat(most)).bitmask().trailing_zeros() as usize;
-                (next, best) = (Some(b.steps(at as usize)[4 * g + lane].to), most);
-            }
-        }
-        match next {
-            Some(to) => at = to,
-            None => return at,
-        }
-    }
-    b.support_scan(u)
 }
 
 /// The gap between the shapes' shadows on the pair's unit axis (b's frame, pointing from a to

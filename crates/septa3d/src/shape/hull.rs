@@ -50,10 +50,6 @@ pub const COPLANAR_TOLERANCE: f64 = 1e-6;
 #[cfg(feature = "f64")]
 pub const COPLANAR_TOLERANCE: f64 = 1e-8;
 
-/// How large a part of its radius the rounding of a hull's vertex heights may be before the
-/// hull counts as [`ConvexHull::has_coarse_heights`].
-const COARSE_HEIGHTS: Real = 1e-5;
-
 /// Up to this many vertices, a support query scans every vertex (four at a time); above it, it
 /// climbs the vertex adjacency from a start vertex, touching only vertices near the path.
 const SCAN_LIMIT: usize = 16;
@@ -223,9 +219,6 @@ pub struct ConvexHull {
     exact_edges: bool,
     /// Has it an edge whose faces' normals are nearly opposite ([`KNIFE_ARC`])?
     knife_edges: bool,
-    /// Are the vertices' heights `v · u` rounded by more than a small fraction of the hull's
-    /// size (a hull far from its own origin)? See [`ConvexHull::has_coarse_heights`].
-    coarse_heights: bool,
     /// Per edge: is it the first edge whose second face (`faces[1]`) is the first face of no
     /// edge? (See [`ConvexHull::closes_face`].)
     closes_face: Vec<bool>,
@@ -415,7 +408,22 @@ impl ConvexHull {
         // reaches it finds no neighbour higher along any direction in the plane of its two
         // edges and stops there (fuzz finding 24: the bottom of a sliver taken as its top).
         let every_corner_a_corner = neighbor_start.windows(2).all(|w| w[1] - w[0] >= 3);
-        let walkable = climbable && every_corner_a_corner && arcs_agree(&vertices, &edges, &normals);
+        // An edge so short that its direction comes from its faces' normals (below) has ends
+        // only a few ulps of their coordinates apart: two corners that are one to within
+        // rounding, and the vertex graph round them can fold at that scale (a quad face whose
+        // height along a direction is not unimodal round its loop). The walk's regions then
+        // overlap, and whichever direction the walk gives such an edge, its path can disagree
+        // with the arcs (fuzz findings 23 and 27: a hull whose every edge is this short, at
+        // 3,500 from its origin, whose walks started two regions off by the rounding of its
+        // vertices' heights; an edge 1.9e-6 long at 1e4, separations 9,522 and 10,241 by
+        // order). Not walked: every edge pair is tested instead.
+        let size = vertices.iter().map(|v| v.to_f64().abs().max_element()).fold(0.0, f64::max);
+        let long = 64.0 * crate::COPLANAR_TOLERANCE * size;
+        let no_short_edge = edges
+            .iter()
+            .all(|e| (vertices[e.head as usize] - vertices[e.tail as usize]).to_f64().length() > long);
+        let walkable =
+            climbable && every_corner_a_corner && no_short_edge && arcs_agree(&vertices, &edges, &normals);
 
         let edge_directions: Vec<Vector> =
             edges.iter().map(|e| vertices[e.head as usize] - vertices[e.tail as usize]).collect();
@@ -430,8 +438,6 @@ impl ConvexHull {
         // short one n0 × n1. Where the choice is still off, the separations measured along
         // edge axes never overstate (they are checked against the shapes' supports; see
         // `pair::gauss_map`).
-        let size = vertices.iter().map(|v| v.to_f64().abs().max_element()).fold(0.0, f64::max);
-        let long = 64.0 * crate::COPLANAR_TOLERANCE * size;
         let edge_units: Vec<Vector> = edges
             .iter()
             .map(|e| {
@@ -504,10 +510,6 @@ impl ConvexHull {
             .collect();
         let centroid = (sum / vertices.len() as f64).to_real();
         let radius = vertices.iter().map(|&v| (v - centroid).length()).fold(0.0, Real::max);
-        // Heights v · u are rounded to about ε times the largest coordinate; past 1e-5 of the
-        // hull's size, support by heights can miss the top by a sizeable fraction of the hull.
-        let largest = vertices.iter().map(|v| v.abs().max_element()).fold(0.0, Real::max);
-        let coarse_heights = Real::EPSILON * largest > COARSE_HEIGHTS * radius;
 
         ConvexHull {
             vertices,
@@ -535,7 +537,6 @@ impl ConvexHull {
             walkable,
             exact_edges,
             knife_edges,
-            coarse_heights,
             closes_face,
         }
     }
@@ -680,8 +681,10 @@ impl ConvexHull {
     /// polyhedron's, so walks on it end where they should) and every edge lies in the plane of
     /// its arc on the Gauss map of the stored face normals (see [`ARC_TOLERANCE`]: the map the
     /// walk reads off the vertices is then the one the Gauss-map test reads off the normals),
-    /// and every vertex has at least three neighbours (a region of its own on the map).
-    /// Otherwise every edge pair is tested.
+    /// every vertex has at least three neighbours (a region of its own on the map), and no
+    /// edge is so short that its direction comes from its faces' normals (ends a few ulps of
+    /// their coordinates apart, where the vertex graph can fold). Otherwise every edge pair
+    /// is tested.
     #[inline]
     pub(crate) fn is_walkable(&self) -> bool {
         self.walkable
@@ -711,16 +714,6 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn has_knife_edges(&self) -> bool {
         self.knife_edges
-    }
-
-    /// Are the vertices' heights along a direction rounded by more than 1e-5 of the hull's
-    /// size (`ε` times its largest coordinate against its radius: a hull far from its own
-    /// origin, such as one 0.001 across 3,500 from it in f32)? Supports found by comparing
-    /// heights can then be off by a sizeable part of the hull, and the edge walk climbs to its
-    /// start over the exact edge vectors instead (`pair::gauss_map`).
-    #[inline]
-    pub(crate) fn has_coarse_heights(&self) -> bool {
-        self.coarse_heights
     }
 
     /// Is edge `i` the one whose walk on the other shape's Gauss map ends under a face that
