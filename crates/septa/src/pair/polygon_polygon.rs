@@ -1136,35 +1136,51 @@ fn compact_best(a: &Compact, b: &Compact, xf: &Pose) -> (usize, Real) {
     if a.groups() == 1 {
         let (dx, dy) = turned(0);
         let mut lo = Vector4::INFINITY;
-        for h in 0..b.groups() {
-            let (xs, ys) = (&b.xs[4 * h..4 * h + 4], &b.ys[4 * h..4 * h + 4]);
-            for k in 0..4 {
-                lo = lo.min(dx * Vector4::splat(xs[k]) + dy * Vector4::splat(ys[k]));
-            }
-        }
+        each_vertex(b, |x, y| lo = lo.min(dx * x + dy * y));
         let first = separations(0, lo);
         let most = first.max_element();
-        return (first_lane_equal(first, most), most);
+        return (lane_holding(first, most), most);
     }
     // Both groups of a's faces in one pass over b's vertices: each vertex is spread across the
     // lanes once for both.
     let ((dx0, dy0), (dx1, dy1)) = (turned(0), turned(1));
     let (mut lo0, mut lo1) = (Vector4::INFINITY, Vector4::INFINITY);
-    for h in 0..b.groups() {
-        let (xs, ys) = (&b.xs[4 * h..4 * h + 4], &b.ys[4 * h..4 * h + 4]);
-        for k in 0..4 {
-            let (x, y) = (Vector4::splat(xs[k]), Vector4::splat(ys[k]));
-            lo0 = lo0.min(dx0 * x + dy0 * y);
-            lo1 = lo1.min(dx1 * x + dy1 * y);
-        }
-    }
+    each_vertex(b, |x, y| {
+        lo0 = lo0.min(dx0 * x + dy0 * y);
+        lo1 = lo1.min(dx1 * x + dy1 * y);
+    });
     let (first, second) = (separations(0, lo0), separations(1, lo1));
-    let (most, next) = (first.max_element(), second.max_element());
-    // The second group's faces come later: they win only when strictly better.
-    if next > most {
-        (4 + first_lane_equal(second, next), next)
-    } else {
-        (first_lane_equal(first, most), most)
+    // The lowest face holding the largest separation: a first-group face on a tie, as the
+    // second group's faces come later. Found without a branch on which group holds it, a coin
+    // toss for random pairs.
+    let most = first.max(second).max_element();
+    let holding = |v: Vector4| v.cmpeq(Vector4::splat(most)).bitmask().trailing_zeros() as usize;
+    // No lane holds a NaN: 32, which `% 8` makes face 0.
+    ((holding(first).min(4 + holding(second))) % 8, most)
+}
+
+/// The lowest lane of `v` that holds `value`, as [`first_lane_equal`] finds it, or lane 0 when
+/// none does: a NaN separation (from a pose that is not a number; poses are not validated)
+/// equals nothing, and must still name a face the polygon has.
+#[inline(always)]
+fn lane_holding(v: Vector4, value: Real) -> usize {
+    first_lane_equal(v, value) % 4
+}
+
+/// Each of `b`'s vertices, in order, spread across four lanes (x, y), two at a time after the
+/// first four, and only as far as the last pair holding a real vertex: the block pads its
+/// groups by repeating the last vertex, which changes no minimum, so a 5- or 6-gon is not
+/// charged for the eight vertices of two full groups. Each pair costs one branch on the vertex
+/// count, the same for every pair of a set of equal polygons.
+#[inline(always)]
+fn each_vertex(b: &Compact, mut visit: impl FnMut(Vector4, Vector4)) {
+    let mut vertex = |k: usize| visit(Vector4::splat(b.xs[k]), Vector4::splat(b.ys[k]));
+    (0..4).for_each(&mut vertex);
+    if b.len > 4 {
+        (4..6).for_each(&mut vertex);
+        if b.len > 6 {
+            (6..8).for_each(&mut vertex);
+        }
     }
 }
 
