@@ -16,7 +16,10 @@
 //! The separation is the largest gap over these axes, and the depth of an overlap is minus it:
 //! these axes are exactly the face normals of the Minkowski difference `a − b`, so the depth is
 //! the exact penetration depth. Before any axis, bounding spheres that are apart answer
-//! `overlaps`, `contact` and `collide`.
+//! `overlaps`, `contact` and `collide`. `overlaps` needs no depth, so before the axes it also
+//! tries a common interior point and then GJK's boolean search over the Minkowski difference
+//! (module `separating_direction`), whose proofs either way hold by more than rounding; SAT
+//! answers only the pairs within rounding of touching.
 //!
 //! `collide` builds the manifold on the best axis, biased for stability (as Box2D, Box3D and
 //! Bullet do): a face contact is preferred over an edge–edge contact, and a's face over b's,
@@ -28,6 +31,7 @@
 use super::clip::{clip_faces, deepest_vertex, edge_contact};
 use super::face_query::{best_face, face_separation, separates};
 use super::gauss_map::{best_edge_pair, best_face_and_edge_pair, edge_axes, EdgeQuery, PARALLEL_TOLERANCE};
+use super::separating_direction::{verdict, Verdict};
 use super::sphere_capsule::bounding_apart;
 use crate::pose::Frame;
 use crate::trace::AxisStep;
@@ -171,14 +175,26 @@ fn separated(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, a_in_b: &Frame) -> 
         || best_edge_pair::<true>(a, b, a_in_b).is_some_and(|e| e.separation >= 0.0)
 }
 
-/// Do the polyhedra overlap? Bounding spheres, a common interior point (module docs), then
-/// a's faces, b's faces and the edge pairs, stopping at the first separating axis. Touching is
-/// not overlapping.
+/// Do the polyhedra overlap? Bounding spheres, a common interior point (module docs), then a
+/// search for a separating direction or an enclosing tetrahedron of the Minkowski difference
+/// (module `separating_direction`: a few support queries, however large the hulls, which
+/// settles nearly every pair the first two leave), and only for pairs it cannot tell from
+/// touching, a's faces, b's faces and the edge pairs, stopping at the first separating axis.
+/// Touching is not overlapping.
 pub fn overlaps<A: Polyhedral, B: Polyhedral>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> bool {
     let (a, b) = (a.hull(), b.hull());
     let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
-    !spheres_apart(a, b, &b_in_a)
-        && (common_point(a, b, &b_in_a, &a_in_b) || !separated(a, b, &b_in_a, &a_in_b))
+    if spheres_apart(a, b, &b_in_a) {
+        return false;
+    }
+    if common_point(a, b, &b_in_a, &a_in_b) {
+        return true;
+    }
+    match verdict(a, b, &b_in_a) {
+        Verdict::Apart => false,
+        Verdict::Overlapping => true,
+        Verdict::Undecided => !separated(a, b, &b_in_a, &a_in_b),
+    }
 }
 
 /// [`overlaps`], trying the feature in `cache` first (a face of a, a face of b, or an edge

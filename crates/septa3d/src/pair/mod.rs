@@ -7,7 +7,9 @@
 //! answer turned around; the generic functions at the crate root do that.
 //!
 //! The polyhedron pair's parts have modules of their own: `face_query` (face axes, four at a
-//! time), [`gauss_map`] (edge axes pruned on the Gauss map) and `clip` (manifolds). Two cuboids
+//! time), [`gauss_map`] (edge axes pruned on the Gauss map), `clip` (manifolds) and
+//! `separating_direction` (GJK's boolean search, which settles most near pairs for `overlaps`
+//! before any axis is measured). Two cuboids
 //! get a pair of their own, [`cuboid_cuboid`]: the same answers in closed form (fifteen axes,
 //! each a few multiplications, and clipping against a rectangle).
 
@@ -19,5 +21,6 @@ pub mod gauss_map;
 pub mod hull_capsule;
 pub mod hull_hull;
 pub mod hull_sphere;
+pub(crate) mod separating_direction;
 pub mod sphere_capsule;
 pub mod sphere_sphere;

@@ -1,0 +1,240 @@
+//! A quick verdict for polyhedra that are near but perhaps apart: a search over directions of
+//! the Minkowski difference `D = a − b`, GJK's boolean form, done with the hulls' supports.
+//!
+//! The shapes overlap exactly when the origin lies in `D`. Along any direction `d`, `D` reaches
+//! no further than `h(d) = max over a of d·p − min over b of d·q`, one support of each shape:
+//!
+//! ```text
+//!             a               b           h(d) < 0: a's shadow on d ends before b's begins,
+//!         +-------+       +-------+        so d is a separating axis, whether or not it is
+//!    d →  |       |  gap  |       |        one of SAT's candidates (a face normal or an edge
+//!         +-------+ <---> +-------+        pair's cross product)
+//! ```
+//!
+//! So any direction with `h(d) < 0` proves the shapes apart. SAT must find one of its
+//! candidate axes to prove it, and for pairs whose bounding spheres meet but whose hulls do not
+//! that means measuring many faces and walking edge pairs; GJK steers towards a separating
+//! direction in a few support queries instead, whatever the size of the hulls. Its simplex of
+//! points of `D` (their differences of supports) also proves an overlap once it encloses the
+//! origin: four points of `D` span a tetrahedron inside `D`.
+//!
+//! Both proofs are exact only up to rounding, so each must hold by a margin:
+//!
+//! - apart: `h(d) < −margin · |d|`, the margin covering the rounding of the supports (a support
+//!   found in rounded arithmetic lies within rounding of the highest) and of the placement;
+//! - overlapping: the origin inside the tetrahedron by more than that margin, measured in f64
+//!   from the points as rounded. Each point lies within the margin of a true point of `D`, and a
+//!   tetrahedron whose corners move by at most δ still holds the ball of radius `r − δ` about a
+//!   point it held by `r` (a fixed-point argument), so the true `D` holds the origin inside.
+//!
+//! Anything else (a pair within rounding of touching, a degenerate simplex, too many steps) is
+//! left undecided, for the SAT queries to answer as they always have.
+
+use crate::pose::Frame;
+use crate::{ConvexHull, Real, Vector};
+use glam::DVec3;
+
+/// Steps before the search gives up and leaves the pair to SAT. Random near pairs settle in
+/// three to six; pairs within rounding of touching can cycle.
+const MAX_STEPS: usize = 16;
+
+/// Directions shorter than this are not turned into unit ones: their components would be
+/// subnormal, and their rounding no longer a few ulps.
+const TINY: Real = Real::MIN_POSITIVE * 16_777_216.0;
+
+/// What the search proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// A direction along which the shadows are apart by more than rounding.
+    Apart,
+    /// A tetrahedron of points of `a − b` holding the origin by more than rounding.
+    Overlapping,
+    /// Neither, within the steps allowed: ask SAT.
+    Undecided,
+}
+
+/// The supports of both shapes, each climbed from where its last climb ended on large hulls.
+struct Supports<'h> {
+    a: &'h ConvexHull,
+    b: &'h ConvexHull,
+    b_in_a: &'h Frame,
+    at_a: u32,
+    at_b: u32,
+}
+
+impl Supports<'_> {
+    /// The point of `D = a − b` furthest along `d` (a's frame): a's highest vertex less b's
+    /// lowest, b's measured in its own frame along the turned direction.
+    #[inline(always)]
+    fn of(&mut self, d: Vector) -> Vector {
+        // Rᵀ d, a column at a time (no transposed matrix built).
+        let r = &self.b_in_a.rotation;
+        let m = Vector::new(r.x_axis.dot(d), r.y_axis.dot(d), r.z_axis.dot(d));
+        self.at_a = highest(self.a, d, self.at_a);
+        self.at_b = highest(self.b, -m, self.at_b);
+        let p = self.a.vertices()[self.at_a as usize];
+        let q = self.b_in_a.apply(self.b.vertices()[self.at_b as usize]);
+        p - q
+    }
+}
+
+/// A highest vertex of `hull` along `d`: a climb from `start` on hulls that climb, else a scan.
+#[inline(always)]
+fn highest(hull: &ConvexHull, d: Vector, start: u32) -> u32 {
+    if hull.is_climbable() {
+        hull.support_from(d, start)
+    } else {
+        hull.support_scan(d)
+    }
+}
+
+/// `(u × v) × u`: the part of `v` square to `u`, scaled by `|u|²`.
+#[inline(always)]
+fn square_to(u: Vector, v: Vector) -> Vector {
+    u.cross(v).cross(u)
+}
+
+/// Are `a` and `b` (placed in a's frame by `b_in_a`) apart, overlapping, or too close to tell by
+/// this search? See the module docs.
+///
+/// Kept out of line: the callers answer most overlapping pairs before it, and inlined it would
+/// cost them its stack frame.
+#[inline(never)]
+pub(crate) fn verdict(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame) -> Verdict {
+    let b_centre = b_in_a.apply(b.centroid());
+    // Every vertex lies within its hull's bounding radius of the centroid; the placed points
+    // of D are differences of such, so their rounding is a few ulps of this size.
+    let size = a.centroid().length()
+        + a.bounding_radius()
+        + b.centroid().length()
+        + b.bounding_radius()
+        + b_in_a.translation.length();
+    let margin = 64.0 * Real::EPSILON * size;
+    let mut supports = Supports { a, b, b_in_a, at_a: 0, at_b: 0 };
+
+    // The first direction: from a's centroid towards b's, the line the shapes most likely
+    // part along. D holds `a.centroid() − b_centre`; the origin lies the other way.
+    let mut towards = b_centre - a.centroid();
+    let mut simplex = [Vector::ZERO; 4];
+    let mut n = 0;
+    for _ in 0..MAX_STEPS {
+        // A unit direction, so that `reach` below is a length to compare with the margin (the
+        // simplex steps' cross products scale their directions by up to the cube of the
+        // shapes' size, which for tiny shapes would sink towards underflow).
+        let length = towards.length();
+        if !length.is_finite() || length <= TINY {
+            return Verdict::Undecided; // the origin on the simplex: touching, or degenerate
+        }
+        let d = towards * (1.0 / length);
+        let w = supports.of(d);
+        let reach = d.dot(w);
+        if reach < -margin {
+            return Verdict::Apart;
+        }
+        if reach <= margin {
+            return Verdict::Undecided; // D reaches the origin only within rounding along d
+        }
+        simplex[n] = w;
+        n += 1;
+        match next(&mut simplex, &mut n) {
+            Some(next_towards) => towards = next_towards,
+            None => {
+                return if encloses(&simplex, margin) { Verdict::Overlapping } else { Verdict::Undecided }
+            }
+        }
+    }
+    Verdict::Undecided
+}
+
+/// GJK's simplex step: the newest point is `simplex[n − 1]`, and it lies beyond the origin
+/// along the last direction. Keeps the smallest part of the simplex nearest the origin (the
+/// regions of the newest point's line, triangle or faces) and returns the direction from it
+/// towards the origin, or `None` when a tetrahedron holds the origin.
+#[inline]
+fn next(simplex: &mut [Vector; 4], n: &mut usize) -> Option<Vector> {
+    match *n {
+        1 => Some(-simplex[0]),
+        2 => {
+            let (b, a) = (simplex[0], simplex[1]);
+            let (ab, ao) = (b - a, -a);
+            if ab.dot(ao) > 0.0 {
+                Some(square_to(ab, ao))
+            } else {
+                simplex[0] = a;
+                *n = 1;
+                Some(ao)
+            }
+        }
+        3 => Some(triangle(simplex, n)),
+        _ => {
+            // The origin lies beyond the base bcd towards a (a passed it); look through the
+            // three faces through a.
+            let (d, c, b, a) = (simplex[0], simplex[1], simplex[2], simplex[3]);
+            let ao = -a;
+            for (p, q, r) in [(b, c, d), (c, d, b), (d, b, c)] {
+                // Face a p q, with r the corner off it.
+                let normal = (p - a).cross(q - a);
+                let outward = if normal.dot(r - a) > 0.0 { -normal } else { normal };
+                if outward.dot(ao) > 0.0 {
+                    // Beyond this face: continue from the triangle (q, p, a), a newest.
+                    *simplex = [q, p, a, Vector::ZERO];
+                    *n = 3;
+                    return Some(triangle(simplex, n));
+                }
+            }
+            None
+        }
+    }
+}
+
+/// The triangle case of [`next`]: `simplex[0..3]` with `simplex[2]` newest.
+#[inline]
+fn triangle(simplex: &mut [Vector; 4], n: &mut usize) -> Vector {
+    let (c, b, a) = (simplex[0], simplex[1], simplex[2]);
+    let (ab, ac, ao) = (b - a, c - a, -a);
+    let abc = ab.cross(ac);
+    let line = |simplex: &mut [Vector; 4], n: &mut usize, far: Vector, edge: Vector| {
+        // The region of edge a–far if the origin lies along it, else of a alone.
+        if edge.dot(ao) > 0.0 {
+            *simplex = [far, a, Vector::ZERO, Vector::ZERO];
+            *n = 2;
+            square_to(edge, ao)
+        } else {
+            *simplex = [a, Vector::ZERO, Vector::ZERO, Vector::ZERO];
+            *n = 1;
+            ao
+        }
+    };
+    if abc.cross(ac).dot(ao) > 0.0 {
+        if ac.dot(ao) > 0.0 {
+            *simplex = [c, a, Vector::ZERO, Vector::ZERO];
+            *n = 2;
+            square_to(ac, ao)
+        } else {
+            line(simplex, n, b, ab)
+        }
+    } else if ab.cross(abc).dot(ao) > 0.0 {
+        line(simplex, n, b, ab)
+    } else if abc.dot(ao) > 0.0 {
+        abc // above the triangle: keep it as it is
+    } else {
+        // Below: the same triangle, wound the other way, so that its normal faces the origin.
+        *simplex = [b, c, a, Vector::ZERO];
+        -abc
+    }
+}
+
+/// Does the tetrahedron `simplex` hold the origin by more than `margin` from each face? In
+/// f64 from the points as rounded (module docs).
+fn encloses(simplex: &[Vector; 4], margin: Real) -> bool {
+    let p = simplex.map(|v| DVec3::new(v.x as f64, v.y as f64, v.z as f64));
+    let margin = margin as f64;
+    [(0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)].iter().all(|&(i, j, k, l)| {
+        let normal = (p[j] - p[i]).cross(p[k] - p[i]);
+        let (origin, corner) = (-normal.dot(p[i]), normal.dot(p[l] - p[i]));
+        // The origin on the corner's side of the face, further than the margin from it (and so
+        // the corner further still: a flat tetrahedron holds nothing).
+        let reach = margin * normal.length();
+        corner.abs() > reach && origin * corner.signum() > reach
+    })
+}
