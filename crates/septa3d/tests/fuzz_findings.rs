@@ -853,3 +853,49 @@ fn hull_with_an_edge_an_ulp_long_far_from_its_origin() {
     assert!((ab - ba).abs() <= tol, "separation {ab} for (hull, cube), {ba} for (cube, hull)");
     assert!(ab > 0.0 && ab <= distance + tol, "separation {ab}, f64 distance {distance}");
 }
+
+/// Finding 29: a capsule of radius 2 and a bare segment 6,708 long whose coordinates are
+/// about 6,710 from its own origin, 9,491 apart. In the segment's frame the closest points
+/// rounded to two ends (the end-against-segment distances differ by 3 in 9e7 squared, below
+/// f32's rounding), though the true closest point of the long segment lies 1.7 inside it; the
+/// way between the ends was 1.8e-4 rad off, the long segment's shadow on it 1.2 wide, and the
+/// separation 9,489.91 in that order against 9,491.13 in the other. Both orders must give the
+/// f64 distance between the segments (the closest points by ternary search, the segments from
+/// the same f32 numbers) less the radius.
+#[test]
+fn far_long_segment_whose_closest_point_rounds_to_its_end() {
+    let (a0, a1, radius) = (Vector::new(-2.0, -2.0, 7.0), Vector::new(-2.5, -2.5, 6.5), 2.0);
+    let (b0, b1) = (Vector::new(-2.0, -6710.35, -6710.35), Vector::new(-6710.35, -6710.35, -6710.35));
+    let pose_a = Pose::new(
+        Vector::splat(-6710.35),
+        Rotation::from_xyzw(-0.5547002, -0.2773501, -0.5547002, -0.5547002),
+    );
+    let pose_b = Pose::new(Vector::splat(-6710.35), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let capsule = Capsule::new(a0, a1, radius).unwrap();
+    let segment = Capsule::new(b0, b1, 0.0).unwrap();
+    let world = |p: Vector, pose: Pose| dq(pose.rotation) * dv(p) + dv(pose.translation);
+    let (p0, p1, q0, q1) = (world(a0, pose_a), world(a1, pose_a), world(b0, pose_b), world(b1, pose_b));
+    // The distance from a point of a's segment to b's segment is convex in its parameter, and
+    // so is the minimum over b: a ternary search on each converges in f64.
+    let to_b = |p: DVec3| {
+        let e = q1 - q0;
+        let t = ((p - q0).dot(e) / e.dot(e)).clamp(0.0, 1.0);
+        p.distance(q0 + e * t)
+    };
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for _ in 0..200 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if to_b(p0 + (p1 - p0) * m1) < to_b(p0 + (p1 - p0) * m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    let expected = to_b(p0 + (p1 - p0) * lo) - radius as f64;
+    // f32 at 1e4: coordinates good to about 1e-3.
+    let tol = 0.02;
+    let ab = separation(&capsule, pose_a, &segment, pose_b).distance as f64;
+    let ba = separation(&segment, pose_b, &capsule, pose_a).distance as f64;
+    assert!((ab - expected).abs() <= tol, "(capsule, segment): {ab}, f64 {expected}");
+    assert!((ba - expected).abs() <= tol, "(segment, capsule): {ba}, f64 {expected}");
+}

@@ -29,6 +29,8 @@
 //!   first end (perpendicular to both); when the segments overlap on one line, any
 //!   perpendicular (glam's `any_orthonormal_vector` of a's direction, fixed for a given
 //!   segment). Two zero-length capsules on one point: [`FALLBACK_AXIS`].
+//! * When the closest points are two ends, also the directions straight across each segment
+//!   from the other's end (rounding cannot always tell an end from a point just inside).
 //!
 //! **Manifold**: when the segments are side by side (parallel within [`SIDE_BY_SIDE`]) b's
 //! segment is clipped to the slab between a's ends and both clipped ends become points, so a
@@ -186,7 +188,7 @@ impl Cores {
 
     /// The candidate axes in test order, each unit and pointing from a to b (see the module
     /// docs); at least one is present.
-    fn candidates(&self, pair: &SegmentPair) -> [Option<(Axis, Vector)>; 2] {
+    fn candidates(&self, pair: &SegmentPair) -> [Option<(Axis, Vector)>; 4] {
         // When one closest point is an end and the other lies inside its segment, the way
         // between them is at right angles to that segment: taken so, from the inputs in f64,
         // not from the difference of the two rounded points, which for cores 8.5 apart and
@@ -212,9 +214,27 @@ impl Cores {
                 None => across(self.b, self.a[0]).map(|u| (Axis::ClosestPoints, u)),
             },
         };
+        // Two ends closest: rounding may have put one of them there where the true closest
+        // point lies just inside its segment (the end-against-segment distances differ by far
+        // less than their rounding when the segments are long and far apart). The way between
+        // the two ends is then turned off the right one by as much as the true point's
+        // distance from the end over the gap, and a long core's shadow on it widens by its
+        // length times that (fuzz: 1.2 too little separation for a core 6,700 long at 9,500,
+        // in one order). The ways straight across each segment from the other's end are
+        // candidates too: each is a real direction, so its gap never exceeds the distance, and
+        // the right one has the exact gap.
+        let ends = !inside(pair.s) && !inside(pair.t);
+        let (across_a, across_b) = if ends {
+            (
+                across(self.a, pair.on_b).map(|u| (Axis::ClosestPoints, -u)),
+                across(self.b, pair.on_a).map(|u| (Axis::ClosestPoints, u)),
+            )
+        } else {
+            (None, None)
+        };
         match (closest, second) {
-            (None, None) => [Some((Axis::ClosestPoints, FALLBACK_AXIS)), None],
-            pair => [pair.0, pair.1],
+            (None, None) => [Some((Axis::ClosestPoints, FALLBACK_AXIS)), None, across_a, across_b],
+            pair => [pair.0, pair.1, across_a, across_b],
         }
     }
 
