@@ -899,3 +899,24 @@ fn far_long_segment_whose_closest_point_rounds_to_its_end() {
     assert!((ab - expected).abs() <= tol, "(capsule, segment): {ab}, f64 {expected}");
     assert!((ba - expected).abs() <= tol, "(segment, capsule): {ba}, f64 {expected}");
 }
+
+/// Finding 30: a sphere of radius 8 off the long edge of a box 18,669 × 8 × 2, its centre 4
+/// and 7 beyond the two faces at that edge: apart by √65 − 8 = 0.0623 (hand geometry). The
+/// axis from the edge's nearest point to the centre was taken from the rounded point, an ulp
+/// (1e-3) off along the edge; turned by 1e-4, it widened the edge's shadow by 1, and the pair
+/// was reported overlapping by 1. Both orders, under a turned pose and none.
+#[test]
+fn sphere_off_the_long_edge_of_a_box() {
+    let box_ = septa3d::Shape::from(Cuboid::new(Vector::new(9334.41, 4.0, 1.0)).unwrap());
+    let ball = septa3d::Shape::from(Sphere::new(Vector::new(-155.2539, -8.0, -8.0), 8.0).unwrap());
+    let gap = 65f64.sqrt() - 8.0;
+    let turned = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    for pose in [turned, Pose::IDENTITY] {
+        for (x, y, what) in [(&box_, &ball, "(box, sphere)"), (&ball, &box_, "(sphere, box)")] {
+            assert!(!overlaps(x, pose, y, pose), "{what}: overlaps");
+            assert!(collide(x, pose, y, pose).is_none(), "{what}: collide");
+            let s = separation(x, pose, y, pose).distance as f64;
+            assert!((s - gap).abs() < 5e-3, "{what}: separation {s}, expected {gap}");
+        }
+    }
+}

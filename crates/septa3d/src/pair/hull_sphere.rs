@@ -34,7 +34,7 @@
 //! The manifold is one point, the sphere's deepest point into the hull (on the sphere's
 //! surface), with ids `(Face/Edge/Vertex of the hull, Sphere)`.
 
-use super::sphere_capsule::{bounding_apart, closest_on_segment, placed_from};
+use super::sphere_capsule::{across, bounding_apart, closest_on_segment, placed_from};
 use super::sphere_sphere::{ball_shadow, unit};
 use crate::trace::AxisStep;
 use crate::{
@@ -174,7 +174,18 @@ fn feature_candidate(
         return None;
     }
     let (q, feature) = nearest_on_edges(hull, c);
-    let u = unit(c - q)?;
+    // From a point inside an edge the way to the centre is at right angles to the edge: taken
+    // so, in f64 from the edge's ends ([`across`]), not from the rounded nearest point, which
+    // along an edge 18,000 long lies an ulp (1e-3) off and turns the axis by 1e-4, so that
+    // the edge's shadow on it widens by 1 and a gap of 0.06 read as an overlap of 1 (fuzz).
+    let u = match feature {
+        Feature::Edge(j) => {
+            let (tail, head) = hull.edge(j as usize);
+            let ends = [hull.vertices()[tail as usize], hull.vertices()[head as usize]];
+            across(ends, c).map(|u| -u).or_else(|| unit(c - q))?
+        }
+        _ => unit(c - q)?,
+    };
     Some((feature, u, u.dot(c) - r - hull_reach(hull, u, feature_vertex(hull, feature))))
 }
 
