@@ -495,8 +495,8 @@ pub(crate) fn reduce(
 }
 
 /// The index in `0..n` maximising `score`, and that score (the first on a tie).
-#[inline]
-fn argmax(n: usize, score: impl Fn(usize) -> Real) -> (usize, Real) {
+#[inline(always)]
+pub(crate) fn argmax(n: usize, score: impl Fn(usize) -> Real) -> (usize, Real) {
     let mut best = (0, Real::NEG_INFINITY);
     for i in 0..n {
         let s = score(i);

@@ -75,7 +75,7 @@
 
 use glam::Vec4Swizzles;
 
-use super::clip::{clip_faces, deepest_vertex, edge_contact as hull_edge_contact};
+use super::clip::{argmax, clip_faces, deepest_vertex, edge_contact as hull_edge_contact};
 use super::gauss_map::PARALLEL_TOLERANCE;
 use super::hull_hull::{self, ABSOLUTE_TOLERANCE, RELATIVE_EDGE_TOLERANCE, RELATIVE_FACE_TOLERANCE};
 use crate::pose::Frame;
@@ -1118,19 +1118,6 @@ fn reduce(points: &[ClipPoint], top: Real, up: Real) -> ([usize; 4], usize) {
     }
     // All on one side (rare): the general rule from the start.
     super::clip::reduce(n, |i| points[i].point, |i| top - points[i].point.z, area)
-}
-
-/// The index in `0..n` maximising `score`, and that score (the first on a tie).
-#[inline(always)]
-fn argmax(n: usize, score: impl Fn(usize) -> Real) -> (usize, Real) {
-    let mut best = (0, Real::NEG_INFINITY);
-    for i in 0..n {
-        let s = score(i);
-        if s > best.1 {
-            best = (i, s);
-        }
-    }
-    best
 }
 
 #[cfg(test)]
