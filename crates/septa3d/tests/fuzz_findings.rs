@@ -920,3 +920,57 @@ fn sphere_off_the_long_edge_of_a_box() {
         }
     }
 }
+
+/// The distance from the segment `[p0, p1]` (box frame, f64) to the box with half extents
+/// `h`: the point–box distance is convex along the segment, so a ternary search finds it.
+fn segment_box_distance(p0: DVec3, p1: DVec3, h: DVec3) -> f64 {
+    let to_box = |p: DVec3| (p.abs() - h).max(DVec3::ZERO).length();
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    for _ in 0..200 {
+        let (m1, m2) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+        if to_box(p0 + (p1 - p0) * m1) < to_box(p0 + (p1 - p0) * m2) {
+            hi = m2;
+        } else {
+            lo = m1;
+        }
+    }
+    to_box(p0 + (p1 - p0) * lo)
+}
+
+/// Findings 29 and 30's rounding in the hull–capsule pair (found by reading `nearest_axis`
+/// after them, then confirmed): the axis between the nearest points, taken from the two
+/// rounded points, tilts where one lies inside a long edge or a long core, and that feature's
+/// shadow widens. A capsule whose end lies off the long edge of a box 18,669 long, apart by
+/// 0.062, was reported overlapping by 1; a core 18,000 long passing 0.5 beyond a box's corner,
+/// under a pose 3,700 from the origin, overlapping by 0.96. Both orders, against the f64
+/// distance from the core to the box less the radius.
+#[test]
+fn capsule_off_a_long_edge_or_with_a_long_core_past_a_corner() {
+    let turned = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let far =
+        Pose::new(Vector::new(3000.0, -2000.0, 1000.0), Rotation::from_xyzw(0.1, 0.7, -0.3, 0.6).normalize());
+    let k = 8.5 / (3.0 as Real).sqrt();
+    let mid = Vector::new(2.0 + k, 3.0 + k, 1.5 + k);
+    let along = Vector::new(1.0, -1.0, 0.0) * (9000.0 / (2.0 as Real).sqrt());
+    let cases = [
+        (
+            "end off a long edge",
+            Vector::new(9334.41, 4.0, 1.0),
+            [Vector::new(-155.2539, -8.0, -8.0), Vector::new(-155.2539, -158.0, -270.5)],
+        ),
+        ("long core past a corner", Vector::new(2.0, 3.0, 1.5), [mid - along, mid + along]),
+    ];
+    for (what, half, core) in cases {
+        let box_ = septa3d::Shape::from(Cuboid::new(half).unwrap());
+        let capsule = septa3d::Shape::from(Capsule::new(core[0], core[1], 8.0).unwrap());
+        let expected = segment_box_distance(dv(core[0]), dv(core[1]), dv(half)) - 8.0;
+        assert!(expected > 0.05 && expected < 0.6, "{what}: f64 gap {expected}");
+        for pose in [turned, Pose::IDENTITY, far] {
+            for (x, y, order) in [(&box_, &capsule, "(box, capsule)"), (&capsule, &box_, "(capsule, box)")] {
+                assert!(!overlaps(x, pose, y, pose), "{what} {order}: overlaps");
+                let s = separation(x, pose, y, pose).distance as f64;
+                assert!((s - expected).abs() < 5e-3, "{what} {order}: separation {s}, f64 {expected}");
+            }
+        }
+    }
+}

@@ -49,7 +49,9 @@ use super::hull_sphere::{
     edge_feature, feature_axis, feature_vertex, height, highest_face, hull_reach, hull_shadow, lane_heights,
     projects_inside,
 };
-use super::sphere_capsule::{bounding_apart, capsule_feature, placed_from, segment_point, segment_shadow};
+use super::sphere_capsule::{
+    across, bounding_apart, capsule_feature, placed_from, segment_point, segment_shadow,
+};
 use super::sphere_sphere::unit;
 use crate::trace::AxisStep;
 use crate::{
@@ -257,7 +259,22 @@ fn nearest(hull: &ConvexHull, c: &Placed, faces: &Faces) -> Nearest {
 #[inline]
 fn nearest_axis(hull: &ConvexHull, c: &Placed, faces: &Faces) -> Option<(Nearest, Vector, Real)> {
     let near = nearest(hull, c, faces);
-    let u = unit(near.on_core - near.on_hull)?;
+    // Where one closest point lies inside an edge or inside the core, the way between them is
+    // at right angles to that edge or core: taken so, in f64 from its ends (`across`), not from
+    // the two rounded points, whose rounding along a long edge or core turns the axis and
+    // widens that feature's shadow on it by its length times the turn (fuzz findings 29 and
+    // 30, for two capsules and for a hull and a sphere).
+    let inside_core = near.t > 0.0 && near.t < 1.0;
+    let straight = match near.feature {
+        Feature::Edge(j) if !inside_core => {
+            let (tail, head) = hull.edge(j as usize);
+            let ends = [hull.vertices()[tail as usize], hull.vertices()[head as usize]];
+            across(ends, near.on_core).map(|u| -u)
+        }
+        Feature::Vertex(_) if inside_core => across(c.ends, near.on_hull),
+        _ => None,
+    };
+    let u = straight.or_else(|| unit(near.on_core - near.on_hull))?;
     Some((near, u, c.low(u) - hull_reach(hull, u, feature_vertex(hull, near.feature))))
 }
 
