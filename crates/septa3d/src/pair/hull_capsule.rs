@@ -46,8 +46,8 @@ use glam::DVec3;
 
 use super::capsule_capsule::{closest_between_segments, unit_cross_of_units, unit_f64};
 use super::hull_sphere::{
-    edge_feature, feature_axis, feature_vertex, height, highest_face, hull_reach, hull_shadow, lane_heights,
-    projects_inside,
+    edge_feature, feature_axis, feature_vertex, height, height_slack, highest_face, hull_reach, hull_shadow,
+    lane_heights, projects_inside,
 };
 use super::sphere_capsule::{
     across, bounding_apart, capsule_feature, placed_from, segment_point, segment_shadow,
@@ -73,6 +73,13 @@ struct Placed {
 }
 
 impl Placed {
+    /// [`height_slack`] for the core: how far below a face plane an end may be judged and still
+    /// be above it (fuzz finding 32, for a sphere's centre beside a thin hull).
+    #[inline]
+    fn slack(&self, hull: &ConvexHull) -> Real {
+        height_slack(hull, self.ends[0].abs().max(self.ends[1].abs()))
+    }
+
     #[inline]
     fn direction(&self) -> Vector {
         self.ends[1] - self.ends[0]
@@ -226,12 +233,13 @@ fn nearest(hull: &ConvexHull, c: &Placed, faces: &Faces) -> Nearest {
             best_d2 = h * h;
         }
     }
-    // Only edges of faces the segment is above can be nearest, unless the segment is above
+    // Only edges of faces the segment is above (within rounding) can be nearest, unless it is above
     // none: a core that touches the hull (an end on a corner, say) can be judged outside in
     // f64 (`core_inside`) and on every face plane or below it here, in `Real`; then every edge
     // is measured, so that the nearest is never the placeholder corner 0 (fuzz: a point
     // 12,000 from a sphere centred on another corner of the hull).
-    let above = |f: u32| c.ends.iter().any(|&p| height(hull, f as usize, p) > 0.0);
+    let slack = c.slack(hull);
+    let above = |f: u32| c.ends.iter().any(|&p| height(hull, f as usize, p) > -slack);
     let any_above = (0..hull.face_count() as u32).any(above);
     for (j, edge) in hull.edges().iter().enumerate() {
         if any_above && !(above(edge.faces[0]) || above(edge.faces[1])) {
@@ -309,8 +317,9 @@ fn search(hull: &ConvexHull, c: &Placed) -> Found {
             best = (Best::Edge(j), u, s);
         }
     }
-    if best.2 > 0.0 {
-        // The core is outside the hull: the closest features give the exact distance.
+    if best.2 > -c.slack(hull) {
+        // The core is outside the hull (or within rounding of it): the closest features give
+        // the exact distance.
         if let Some((near, u, s)) = nearest_axis(hull, c, &faces) {
             if s > best.2 {
                 best = (Best::Nearest(near), u, s);
@@ -351,7 +360,7 @@ fn separating_axis(hull: &ConvexHull, c: &Placed) -> Option<Axis> {
         Ok(edge) => edge,
     };
     let core = edge.map_or(faces.core.1, |e| e.2.max(faces.core.1));
-    if core <= 0.0 {
+    if core <= -c.slack(hull) {
         return None; // the core meets the hull
     }
     match nearest_axis(hull, c, &faces) {

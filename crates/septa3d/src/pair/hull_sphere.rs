@@ -23,7 +23,7 @@
 //! ```
 //!
 //! The nearest feature is looked for only when the best face does not settle it: not when the
-//! centre is inside the hull (best face height `≤ 0`), and not when the centre projects into
+//! centre is inside the hull (best face height below zero by more than rounding), and not when the centre projects into
 //! the best face (then that face is nearest, as its height is the largest lower bound of the
 //! distance and is attained). Otherwise the nearest point lies on an edge bordering a face the
 //! centre is above (the direction from the nearest point to `c` lies in that point's normal
@@ -143,14 +143,30 @@ pub(crate) fn hull_reach(hull: &ConvexHull, u: Vector, start: u32) -> Real {
     hull.vertices()[hull.support_from(u, start) as usize].dot(u)
 }
 
+/// How far below a face plane `c` may be judged and still be above it: the rounding of the
+/// heights `n·c − d`, a few ulps of `c`'s coordinates and of the hull's size.
+///
+/// A point just outside a thin hull can be below every face plane by rounding: beside a sheet
+/// 0.008 thick and 9,700 across, in the sheet's plane and 25 past its rim, the rim faces lean
+/// by 1e-6 and rise 2e-5 to the centre, under the 3e-4 that rounding at 4,870 moves a height
+/// (fuzz finding 32: the sphere's depth was read from the sheet's face, 25 too deep). Heights
+/// within this of zero then also look for the nearest feature; its axis is projected in full,
+/// so it can only make the separation better, never wrong.
+#[inline]
+pub(crate) fn height_slack(hull: &ConvexHull, c: Vector) -> Real {
+    16.0 * Real::EPSILON
+        * (c.abs().element_sum() + hull.centroid().abs().element_sum() + hull.bounding_radius())
+}
+
 /// The point of the hull nearest `c` among the edges that border a face `c` is above (see the
-/// module docs), with its feature (an edge, or a vertex at an edge's end).
-fn nearest_on_edges(hull: &ConvexHull, c: Vector) -> (Vector, Feature) {
+/// module docs; above within `slack`, [`height_slack`]), with its feature (an edge, or a
+/// vertex at an edge's end).
+fn nearest_on_edges(hull: &ConvexHull, c: Vector, slack: Real) -> (Vector, Feature) {
     let vertices = hull.vertices();
     let mut best = (vertices[0], Feature::Vertex(0), Real::INFINITY);
     for (j, edge) in hull.edges().iter().enumerate() {
         let [f0, f1] = edge.faces;
-        if height(hull, f0 as usize, c) <= 0.0 && height(hull, f1 as usize, c) <= 0.0 {
+        if height(hull, f0 as usize, c) <= -slack && height(hull, f1 as usize, c) <= -slack {
             continue;
         }
         let (q, t) = closest_on_segment([vertices[edge.tail as usize], vertices[edge.head as usize]], c);
@@ -170,10 +186,11 @@ fn feature_candidate(
     c: Vector,
     r: Real,
 ) -> Option<(Feature, Vector, Real)> {
-    if h <= 0.0 || projects_inside(hull, i, c) {
+    let slack = height_slack(hull, c);
+    if h <= -slack || projects_inside(hull, i, c) {
         return None;
     }
-    let (q, feature) = nearest_on_edges(hull, c);
+    let (q, feature) = nearest_on_edges(hull, c, slack);
     // From a point inside an edge the way to the centre is at right angles to the edge: taken
     // so, in f64 from the edge's ends ([`across`]), not from the rounded nearest point, which
     // along an edge 18,000 long lies an ulp (1e-3) off and turns the axis by 1e-4, so that
