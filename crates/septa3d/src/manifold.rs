@@ -120,6 +120,15 @@ impl Manifold {
         Some(Manifold { normal, points: all, len: points.len() as u8 })
     }
 
+    /// A manifold of the first `len` (one to four) of `points`, whose other slots repeat the
+    /// first point, as [`Manifold::from_points`] fills them (so that equal manifolds compare
+    /// equal however they were made).
+    #[inline(always)]
+    pub(crate) fn from_array(normal: Vector, points: [ContactPoint; MAX_POINTS], len: usize) -> Manifold {
+        debug_assert!((1..=MAX_POINTS).contains(&len));
+        Manifold { normal, points, len: len as u8 }
+    }
+
     /// The contact points (one to four).
     #[inline]
     pub fn points(&self) -> &[ContactPoint] {

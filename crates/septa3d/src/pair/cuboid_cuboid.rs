@@ -75,7 +75,7 @@
 
 use glam::Vec4Swizzles;
 
-use super::clip::{argmax, clip_faces, deepest_vertex, edge_contact as hull_edge_contact};
+use super::clip::{clip_faces, deepest_vertex, edge_contact as hull_edge_contact};
 use super::gauss_map::PARALLEL_TOLERANCE;
 use super::hull_hull::{self, ABSOLUTE_TOLERANCE, RELATIVE_EDGE_TOLERANCE, RELATIVE_FACE_TOLERANCE};
 use crate::pose::Frame;
@@ -159,12 +159,22 @@ impl EdgeAxis {
     }
 }
 
+/// The best edge pair as the search finds it: pair `e` (`3 i + j`), `|w|²` and its
+/// separation. Most pairs of boxes that reach the edges end on a face all the same, so
+/// the axis itself (normal, extreme edges) is made only where it is used
+/// ([`Pair::edge_axis`]).
+#[derive(Clone, Copy)]
+struct EdgeBest {
+    e: usize,
+    length2: Real,
+    separation: Real,
+}
+
 /// The nine edge pairs' gaps (times `|w|`) and `|w|²`, row `i` lane `j` for a's edge direction
-/// `i` against b's `j` (lane 3 unused), with the cofactors of `R`.
+/// `i` against b's `j` (lane 3 unused).
 struct EdgeGaps {
     gaps: [Vector4; 3],
     lengths2: [Vector4; 3],
-    cofactors: [[Real; 3]; 3],
 }
 
 /// How far below the better face's separation (as a fraction of it) every edge axis's must lie
@@ -215,7 +225,7 @@ const SPHERE_MARGIN: Real = 1.001;
 struct Queries {
     face_a: (u32, Real),
     face_b: (u32, Real),
-    edge: Option<EdgeAxis>,
+    edge: Option<EdgeBest>,
 }
 
 /// `±1`: the sign of a face's outward normal along its axis (even faces `+`).
@@ -383,13 +393,13 @@ impl Pair {
         (if parallel { Real::NEG_INFINITY } else { gap }, length2)
     }
 
-    /// [`Pair::edge_gap`] for a's edge direction `i` against all three of b's, lane `j`, with
-    /// row `i` of the cofactors. Lane by lane the same operations in the same order, so the same
-    /// numbers: with `p` and `q` rows `i + 1` and `i + 2` of `R` (lanes `j`), cofactor
-    /// `C[i][l]` is `p_l1 q_l2 − p_l2 q_l1`, the cross product's component written out, and
-    /// the rotated lanes (`yzx`: lane `j` holds entry `j + 1`) line up `hb_j1` with `C[i][j2]`.
+    /// [`Pair::edge_gap`] for a's edge direction `i` against all three of b's, lane `j`. Lane by
+    /// lane the same operations in the same order, so the same numbers: with `p` and `q` rows
+    /// `i + 1` and `i + 2` of `R` (lanes `j`), cofactor `C[i][l]` is `p_l1 q_l2 − p_l2 q_l1`,
+    /// the cross product's component written out, and the rotated lanes (`yzx`: lane `j` holds
+    /// entry `j + 1`) line up `hb_j1` with `C[i][j2]`.
     #[inline(always)]
-    fn edge_row(&self, i: usize) -> (Vector4, Vector4, Vector4) {
+    fn edge_row(&self, i: usize) -> (Vector4, Vector4) {
         let (i1, i2) = NEXT[i];
         let back = &self.a_in_b.rotation;
         let (p, q) = (lanes(back.col(i1)), lanes(back.col(i2)));
@@ -401,7 +411,7 @@ impl Pair {
         let reach_b = hb.yzxw() * cofactors.zxyw().abs() + hb.zxyw() * cofactors.yzxw().abs();
         let gap = toward.abs() - reach_a - reach_b;
         let parallel = length2.cmple(Vector4::splat(PARALLEL_TOLERANCE * PARALLEL_TOLERANCE));
-        (Vector4::select(parallel, Vector4::splat(Real::NEG_INFINITY), gap), length2, cofactors)
+        (Vector4::select(parallel, Vector4::splat(Real::NEG_INFINITY), gap), length2)
     }
 
     /// The nine edge gaps, row `i` lane `j` for edge direction `i` of a and `j` of b, measured
@@ -410,14 +420,28 @@ impl Pair {
     fn edge_gaps(&self) -> EdgeGaps {
         let rows = [self.edge_row(0), self.edge_row(1), self.edge_row(2)];
         // (Arrays written out: `array::map` compiles to a copy loop here.)
-        let [(g0, l0, c0), (g1, l1, c1), (g2, l2, c2)] = rows;
-        let three = |c: Vector4| [c.x, c.y, c.z];
-        EdgeGaps { gaps: [g0, g1, g2], lengths2: [l0, l1, l2], cofactors: [three(c0), three(c1), three(c2)] }
+        let [(g0, l0), (g1, l1), (g2, l2)] = rows;
+        EdgeGaps { gaps: [g0, g1, g2], lengths2: [l0, l1, l2] }
     }
 
-    /// Pair `e` (`3 i + j`) as an axis, normalised, with its extreme edges.
+    /// The cofactor `C[i][l]` of `R` ([`Pair::cofactors`]) on its own, as [`Pair::edge_row`]
+    /// computes it: `p_l1 q_l2 − p_l2 q_l1`, with `p` and `q` rows `i + 1` and `i + 2` of `R`.
     #[inline(always)]
-    fn edge_axis(&self, cofactors: &[[Real; 3]; 3], e: usize, gap: Real, length2: Real) -> EdgeAxis {
+    fn cofactor(&self, i: usize, l: usize) -> Real {
+        let ((i1, i2), (l1, l2)) = (NEXT[i], NEXT[l]);
+        self.r[i1][l1] * self.r[i2][l2] - self.r[i1][l2] * self.r[i2][l1]
+    }
+
+    /// Pair `e` (`3 i + j`), with its gap times `|w|` and `|w|²`, found best.
+    #[inline(always)]
+    fn edge_best(e: usize, gap: Real, length2: Real) -> EdgeBest {
+        EdgeBest { e, length2, separation: gap / crate::real::sqrt(length2) }
+    }
+
+    /// The best pair as an axis, normalised, with its extreme edges.
+    #[inline(always)]
+    fn edge_axis(&self, best: EdgeBest) -> EdgeAxis {
+        let EdgeBest { e, length2, separation } = best;
         let (i, j) = (e / 3, e % 3);
         let (i1, i2, j1, j2) = ((i + 1) % 3, (i + 2) % 3, (j + 1) % 3, (j + 2) % 3);
         let (p, q) = (self.r[i1][j], self.r[i2][j]);
@@ -431,9 +455,9 @@ impl Pair {
         // a's extreme edge along n is on n's side of its other two axes; b's extreme edge
         // against n, on the other side of its (b_j1 · n ∝ C[i][j2], b_j2 · n ∝ −C[i][j1]).
         let corner_a = [n[i1] < 0.0, n[i2] < 0.0];
-        let corner_b = [cofactors[i][j2] * scale > 0.0, -cofactors[i][j1] * scale > 0.0];
+        let corner_b = [self.cofactor(i, j2) * scale > 0.0, -self.cofactor(i, j1) * scale > 0.0];
         let normal = Vector::from_array(n);
-        EdgeAxis { i, j, normal, separation: gap / length, length2, corner_a, corner_b }
+        EdgeAxis { i, j, normal, separation, length2, corner_a, corner_b }
     }
 
     /// The edge axes: with `STOP`, `Err` at the first that separates; otherwise (and when
@@ -441,16 +465,16 @@ impl Pair {
     /// with `STOP` also when none can matter: when every edge axis holds the boxes apart by
     /// clearly less than `floor` (the better face's separation), which any face beats.
     #[inline(always)]
-    fn best_edge<const STOP: bool>(&self, floor: Real) -> Result<Option<EdgeAxis>, Axis> {
+    fn best_edge<const STOP: bool>(&self, floor: Real) -> Result<Option<EdgeBest>, Axis> {
         let edges = self.edge_gaps();
         let at = |e: usize| (edges.gaps[e / 3][e % 3], edges.lengths2[e / 3][e % 3]);
-        let axis = |e: usize| {
+        let found = |e: usize| {
             let (gap, length2) = at(e);
-            self.edge_axis(&edges.cofactors, e, gap, length2)
+            Pair::edge_best(e, gap, length2)
         };
         if STOP {
             if let Some(e) = edges.separating() {
-                return Err(axis(e).axis());
+                return Err(self.edge_axis(found(e)).axis());
             }
             if edges.all_below(floor) {
                 return Ok(None);
@@ -477,7 +501,7 @@ impl Pair {
                 }
             }
         }
-        Ok((best < 9).then(|| axis(best)))
+        Ok((best < 9).then(|| found(best)))
     }
 
     /// The first edge axis that separates, by the sign of its gap alone (nothing normalised).
@@ -486,7 +510,7 @@ impl Pair {
         let edges = self.edge_gaps();
         let e = edges.separating()?;
         let (gap, length2) = (edges.gaps[e / 3][e % 3], edges.lengths2[e / 3][e % 3]);
-        Some(self.edge_axis(&edges.cofactors, e, gap, length2).axis())
+        Some(self.edge_axis(Pair::edge_best(e, gap, length2)).axis())
     }
 
     /// The three queries, stopping with `Err` at the first separating feature.
@@ -531,6 +555,7 @@ impl Pair {
         }
         if let Some(e) = q.edge {
             if e.separation > best.distance {
+                let e = self.edge_axis(e);
                 best = Separation { normal: e.normal, distance: e.separation, axis: e.axis() };
             }
         }
@@ -716,7 +741,7 @@ fn collide_near(a: &Cuboid, pose_a: Pose, b: &Cuboid, pose_b: Pose) -> Option<Ma
     let face_b = |j: u32| face_contact(b, j, a, &pair.a_in_b, &pair.b_in_a, &pose_b, true);
     if let Some(e) = all.edge {
         if e.separation > RELATIVE_EDGE_TOLERANCE * sa.max(sb) + slop {
-            return Some(pair.edge_contact(a, b, &e, &pose_a));
+            return Some(pair.edge_contact(a, b, &pair.edge_axis(e), &pose_a));
         }
     }
     let preferred = if sb > RELATIVE_FACE_TOLERANCE * sa + slop { face_b(j) } else { face_a(i) };
@@ -726,7 +751,7 @@ fn collide_near(a: &Cuboid, pose_a: Pose, b: &Cuboid, pose_b: Pose) -> Option<Ma
     // As in the general path: a face preferred for stability may not face the overlap at all;
     // then the minimum translation's own axis gives the manifold.
     match pair.best(&all).axis {
-        Axis::Edges { .. } => all.edge.map(|e| pair.edge_contact(a, b, &e, &pose_a)),
+        Axis::Edges { .. } => all.edge.map(|e| pair.edge_contact(a, b, &pair.edge_axis(e), &pose_a)),
         Axis::FaceB(j) => face_b(j).or_else(|| {
             let m = deepest_vertex(b.as_hull(), j as usize, a.as_hull(), &pair.a_in_b, &pair.b_in_a);
             Some(m.to_world(&pose_b).flipped())
@@ -802,24 +827,46 @@ impl Made {
     }
 }
 
-/// A point of the clipped polygon, in the reference face's coordinates `(u, v, z)`.
-#[derive(Clone, Copy)]
-struct ClipPoint {
-    point: Vector,
-    made: Made,
-}
-
 /// The most points the clipping makes: a quadrilateral and a rectangle meet in at most eight
 /// corners. (Should rounding add a twin beyond that, it is dropped: still a point of the
 /// contact, and next to one kept.)
 const CAPACITY: usize = 8;
+
+/// Points of the clipped polygon, in the reference face's coordinates `(u, v, z)`, kept
+/// coordinate by coordinate: each coordinate of the [`CAPACITY`] points is a row of eight
+/// lanes, two [`Vector4`]s, so that [`reduce`] scores four points at once.
+#[derive(Clone, Copy)]
+struct Points {
+    u: [Real; CAPACITY],
+    v: [Real; CAPACITY],
+    z: [Real; CAPACITY],
+}
+
+impl Points {
+    #[inline(always)]
+    fn get(&self, i: usize) -> Vector {
+        Vector::new(self.u[i], self.v[i], self.z[i])
+    }
+
+    #[inline(always)]
+    fn set(&mut self, i: usize, p: Vector) {
+        (self.u[i], self.v[i], self.z[i]) = (p.x, p.y, p.z);
+    }
+}
+
+/// A row of eight lanes as two [`Vector4`]s (lanes 0 to 3, then 4 to 7).
+#[inline(always)]
+fn halves(row: &[Real; CAPACITY]) -> [Vector4; 2] {
+    [Vector4::from_slice(&row[..4]), Vector4::from_slice(&row[4..])]
+}
 
 /// The clipped points behind the reference face, in a fixed buffer. Points are kept or dropped
 /// as they are made (a point above the face is no contact), but the first [`CAPACITY`] made
 /// are the candidates whether kept or not, so what is kept is what clipping everything and
 /// then dropping the points above the face would keep.
 struct Clipped {
-    points: [ClipPoint; CAPACITY],
+    points: Points,
+    made: [Made; CAPACITY],
     len: usize,
     /// How many points the clipping has made (up to [`CAPACITY`]), kept or not.
     count: usize,
@@ -833,7 +880,8 @@ impl Clipped {
         if self.count < CAPACITY {
             self.count += 1;
             if point.z <= self.top {
-                self.points[self.len] = ClipPoint { point, made };
+                self.points.set(self.len, point);
+                self.made[self.len] = made;
                 self.len += 1;
             }
         }
@@ -960,7 +1008,8 @@ fn clip_boxes(
     let outside = [mask(d0), mask(d1), mask(d2), mask(d3)];
     let beyond = [d0, d1, d2, d3];
     let mut clipped = Clipped {
-        points: [ClipPoint { point: Vector::ZERO, made: Made::Corner(0) }; CAPACITY],
+        points: Points { u: [0.0; CAPACITY], v: [0.0; CAPACITY], z: [0.0; CAPACITY] },
+        made: [Made::Corner(0); CAPACITY],
         len: 0,
         count: 0,
         top: h[k],
@@ -1053,71 +1102,88 @@ fn clip_boxes(
         }
     }
 
-    let behind = &clipped.points[..clipped.len];
-    if behind.is_empty() {
+    if clipped.len == 0 {
         return None;
     }
-    let (chosen, len) = reduce(behind, h[k], up);
+    let (chosen, len) = reduce(&clipped.points, clipped.len, h[k], up);
     // Into the world: u, v and z along the reference pose's axes k + 1, k + 2 and ±k.
     let world = Matrix::from_quat(pose.rotation);
     let columns = [world.x_axis, world.y_axis, world.z_axis];
     let (wu, wv, wz) = (columns[k1], columns[k2], columns[k] * up);
-    let unset = FeatureId { a: Feature::Face(0), b: Feature::Face(0) };
-    let mut kept = [ContactPoint { point: Vector::ZERO, depth: 0.0, id: unset }; 4];
     // (In four lanes, each the sum in the same order.)
     let (origin, lane_u, lane_v, lane_z) = (lanes(pose.translation), lanes(wu), lanes(wv), lanes(wz));
-    for (p, &i) in kept.iter_mut().zip(&chosen[..len]) {
-        let ClipPoint { point: c, made } = behind[i];
+    let contact = |s: usize| {
+        // Slots past `len` repeat the first point, as `Manifold::from_points` fills them.
+        let i = chosen[if s < len { s } else { 0 }];
+        let (c, made) = (clipped.points.get(i), clipped.made[i]);
         let point = (origin + lane_u * c.x + lane_v * c.y + lane_z * c.z).truncate();
         let id = made.id(r, f);
-        *p = ContactPoint { point, depth: h[k] - c.z, id: if flip { id.flipped() } else { id } };
-    }
+        ContactPoint { point, depth: h[k] - c.z, id: if flip { id.flipped() } else { id } }
+    };
     let normal = if flip { -wz } else { wz };
-    // (Four points, the common case, as a whole array: a copy of known size.)
-    if len == 4 {
-        Manifold::from_points(normal, &kept)
-    } else {
-        Manifold::from_points(normal, &kept[..len])
-    }
+    // (All four slots made in place, straight-line: no buffer to fill and then copy.)
+    Some(Manifold::from_array(normal, [contact(0), contact(1), contact(2), contact(3)], len))
 }
 
-/// Which of `points` (not empty, behind the reference face at height `top`) to keep, at most
-/// four, chosen by the general clipping's rule ([`clip::reduce`](super::clip::reduce)).
+/// Which of the first `n` of `points` (at least one, behind the reference face at height
+/// `top`) to keep, at most four, chosen by the general clipping's rule
+/// ([`clip::reduce`](super::clip::reduce)).
 ///
 /// The general clipping measures the areas about the reference normal in the reference frame;
 /// `(u, v, z)` is that frame's axes permuted, and mirrored for a `−` face (`up` = −1), where
 /// the normal is `(0, 0, up)`: the areas are `up` times those in the `(u, v)` plane, to the bit.
+/// Its scans are made here four points at a time ([`argmax_lanes`]), each score computed lane
+/// by lane with the same operations in the same order, so the same numbers.
 #[inline]
-fn reduce(points: &[ClipPoint], top: Real, up: Real) -> ([usize; 4], usize) {
-    let n = points.len();
+fn reduce(points: &Points, n: usize, top: Real, up: Real) -> ([usize; 4], usize) {
     if n <= 4 {
         return ([0, 1, 2, 3], n);
     }
-    let area = |a: Vector, b: Vector, x: Vector| {
-        let (d, e) = (b - a, x - a);
-        (d.x * e.y - e.x * d.y) * up
+    let ([u0, u1], [v0, v1], [z0, z1]) = (halves(&points.u), halves(&points.v), halves(&points.z));
+    let top4 = Vector4::splat(top);
+    let (deepest, _) = argmax_lanes([top4 - z0, top4 - z1], n);
+    let p0 = points.get(deepest);
+    let (x0, y0, w0) = (Vector4::splat(p0.x), Vector4::splat(p0.y), Vector4::splat(p0.z));
+    // (p − p0)·(p − p0), summed as `length_squared` sums.
+    let distance2 = |u: Vector4, v: Vector4, z: Vector4| {
+        let (du, dv, dz) = (u - x0, v - y0, z - w0);
+        du * du + dv * dv + dz * dz
     };
-    // The general rule's first steps, its two scans for the points furthest to either side
-    // of the line through the first two made one: the same comparisons in the same order.
-    let (deepest, _) = argmax(n, |i| top - points[i].point.z);
-    let p0 = points[deepest].point;
-    let (i1, _) = argmax(n, |i| (points[i].point - p0).length_squared());
-    let p1 = points[i1].point;
-    let ((mut i2, mut left), (mut i3, mut right)) = ((0, Real::NEG_INFINITY), (0, Real::NEG_INFINITY));
-    for (i, x) in points.iter().enumerate() {
-        let a = area(p0, p1, x.point);
-        if a > left {
-            (i2, left) = (i, a);
-        }
-        if -a > right {
-            (i3, right) = (i, -a);
-        }
-    }
+    let (i1, _) = argmax_lanes([distance2(u0, v0, z0), distance2(u1, v1, z1)], n);
+    let d = points.get(i1) - p0;
+    let (dx, dy, up4) = (Vector4::splat(d.x), Vector4::splat(d.y), Vector4::splat(up));
+    // area(p0, p1, p): the general rule's two scans for the points furthest to either side of
+    // the line through the first two.
+    let area4 = |u: Vector4, v: Vector4| (dx * (v - y0) - (u - x0) * dy) * up4;
+    let areas = [area4(u0, v0), area4(u1, v1)];
+    let ((i2, left), (i3, right)) = (argmax_lanes(areas, n), argmax_lanes([-areas[0], -areas[1]], n));
     if left > 0.0 && right > 0.0 {
         return ([deepest, i1, i2, i3], 4);
     }
     // All on one side (rare): the general rule from the start.
-    super::clip::reduce(n, |i| points[i].point, |i| top - points[i].point.z, area)
+    let area = |a: Vector, b: Vector, x: Vector| {
+        let (d, e) = (b - a, x - a);
+        (d.x * e.y - e.x * d.y) * up
+    };
+    super::clip::reduce(n, |i| points.get(i), |i| top - points.z[i], area)
+}
+
+/// [`argmax`](super::clip::argmax) over the first `n` lanes of `scores` (lanes 0 to 7, `n` at
+/// least one): the first lane holding the largest score, and the largest score (that lane's,
+/// up to the sign of a zero). `argmax`'s strict comparisons from −∞ keep the first lane of the
+/// largest value and step over NaN; here a NaN counts as −∞, as the lanes past `n` do, which
+/// comes to the same: should no score be above −∞, both answer lane 0.
+#[inline(always)]
+fn argmax_lanes(scores: [Vector4; 2], n: usize) -> (usize, Real) {
+    let lane = Vector4::new(0.0, 1.0, 2.0, 3.0);
+    let counted = |s: Vector4, first: Real| {
+        let live = lane.cmplt(Vector4::splat(n as Real - first)) & s.cmpeq(s);
+        Vector4::select(live, s, Vector4::splat(Real::NEG_INFINITY))
+    };
+    let [a, b] = [counted(scores[0], 0.0), counted(scores[1], 4.0)];
+    let most = a.max(b).max_element();
+    let equal = |s: Vector4| s.cmpeq(Vector4::splat(most)).bitmask();
+    ((equal(a) | equal(b) << 4).trailing_zeros() as usize, most)
 }
 
 #[cfg(test)]
@@ -1224,8 +1290,9 @@ mod tests {
             let (a, pose_a, b, pose_b) = numbers.pair();
             let pair = Pair::new(&a, &pose_a, &b, &pose_b);
             let (edges, cofactors) = (pair.edge_gaps(), pair.cofactors());
-            assert_eq!(edges.cofactors, cofactors, "case {case}");
             for e in 0..9 {
+                let (i, l) = (e / 3, e % 3);
+                assert_eq!(pair.cofactor(i, l).to_bits(), cofactors[i][l].to_bits(), "case {case} {e}");
                 let (gap, length2) = pair.edge_gap(&cofactors, e / 3, e % 3);
                 let (lane_gap, lane_length2) = (edges.gaps[e / 3][e % 3], edges.lengths2[e / 3][e % 3]);
                 assert_eq!(gap.to_bits(), lane_gap.to_bits(), "case {case} pair {e}");
@@ -1260,25 +1327,27 @@ mod tests {
 
     #[test]
     fn reduce_is_the_general_rule() {
-        // The fused scans keep the points the general clipping's rule keeps.
+        // The scans four points at a time keep the points the general clipping's rule keeps,
+        // whatever the lanes past `n` hold (stale points), and with a NaN among the points.
         let mut numbers = Numbers(3);
         for case in 0..4000 {
             let n = 5 + (case % 4);
-            let mut points = [ClipPoint { point: Vector::ZERO, made: Made::Corner(0) }; CAPACITY];
-            for p in &mut points[..n] {
+            let mut points = Points { u: [0.0; CAPACITY], v: [0.0; CAPACITY], z: [0.0; CAPACITY] };
+            for i in 0..CAPACITY {
                 // Coarse coordinates now and then, for ties.
                 let x = numbers.vector();
-                p.point = if case % 3 == 0 { (x * 4.0).round() } else { x };
+                points.set(i, if case % 3 == 0 { (x * 4.0).round() } else { x });
+            }
+            if case % 50 == 7 {
+                points.u[case % n] = Real::NAN;
             }
             let (top, up) = (0.5, if case % 2 == 0 { 1.0 } else { -1.0 });
-            let points = &points[..n];
             let area = |a: Vector, b: Vector, x: Vector| {
                 let (d, e) = (b - a, x - a);
                 (d.x * e.y - e.x * d.y) * up
             };
-            let general =
-                super::super::clip::reduce(n, |i| points[i].point, |i| top - points[i].point.z, area);
-            assert_eq!(reduce(points, top, up), general, "case {case}");
+            let general = super::super::clip::reduce(n, |i| points.get(i), |i| top - points.z[i], area);
+            assert_eq!(reduce(&points, n, top, up), general, "case {case}");
         }
     }
 }
