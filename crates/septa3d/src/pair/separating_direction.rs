@@ -84,7 +84,7 @@ fn highest(hull: &ConvexHull, d: Vector, start: u32) -> u32 {
     if hull.is_climbable() {
         hull.support_from(d, start)
     } else {
-        hull.support_scan(d)
+        hull.support_lanes(d)
     }
 }
 

@@ -127,6 +127,17 @@ pub struct FaceLanes {
     pub d: Vector4,
 }
 
+/// Four vertices side by side: their x, y and z coordinates, one vertex per lane, so that a
+/// support scan measures four vertices against a direction at once ([`scan_lanes`]). The last
+/// group is padded by repeating the last vertex (which changes no maximum, and comes after the
+/// vertex it repeats).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct VertexLanes {
+    x: Vector4,
+    y: Vector4,
+    z: Vector4,
+}
+
 /// Edges whose faces' normals have a dot product below this (faces under about 26°, an arc
 /// on the Gauss map longer than about 154°) are knife edges: the Gauss-map walk's path between
 /// the normals passes close to zero halfway, where rounding decides the order of its
@@ -174,6 +185,8 @@ const ARC_TOLERANCE: f64 = 16.0 * crate::COPLANAR_TOLERANCE;
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConvexHull {
     vertices: Vec<Vector>,
+    /// The same four at a time (see [`VertexLanes`]), for support scans.
+    vertex_lanes: Vec<VertexLanes>,
     /// The neighbours of vertex `k` are `neighbors[neighbor_start[k]..neighbor_start[k + 1]]`.
     neighbor_start: Vec<u32>,
     neighbors: Vec<u32>,
@@ -403,6 +416,7 @@ impl ConvexHull {
             })
             .collect();
         let face_lanes = face_lanes_of(&normals, &offsets);
+        let vertex_lanes = vertex_lanes_of(&vertices);
         // A vertex with two neighbours (two edges between the same two faces, the vertex a
         // point on what is really one edge) owns no region of the Gauss map: a walk that
         // reaches it finds no neighbour higher along any direction in the plane of its two
@@ -513,6 +527,7 @@ impl ConvexHull {
 
         ConvexHull {
             vertices,
+            vertex_lanes,
             neighbor_start,
             neighbors,
             steps,
@@ -762,6 +777,13 @@ impl ConvexHull {
         scan(&self.vertices, direction)
     }
 
+    /// [`support_scan`](Self::support_scan) four vertices at a time: the same vertex, in fewer
+    /// instructions on small hulls, but a call (kept out of line) where the scan is inlined.
+    #[inline]
+    pub(crate) fn support_lanes(&self, direction: Vector) -> u32 {
+        scan_lanes(&self.vertex_lanes, direction)
+    }
+
     /// [`support`](Self::support) by climbing from vertex `start`: move to the first
     /// neighbour that lies strictly further along `direction` until none does.
     #[inline]
@@ -928,6 +950,45 @@ fn scan(vertices: &[Vector], direction: Vector) -> u32 {
     best as u32
 }
 
+/// [`scan`] four vertices at a time: the same dot products (each lane sums as `Vector::dot`
+/// sums), so the same vertex. The highest value first, lane by lane (a NaN never wins a `max`
+/// taken this way round, as it never rises in `scan`), then the first vertex at that height,
+/// from the same products computed again. (Kept out of line: callers that climb large hulls
+/// are laid out worse with it inlined.)
+#[inline(never)]
+fn scan_lanes(lanes: &[VertexLanes], direction: Vector) -> u32 {
+    let (dx, dy, dz) =
+        (Vector4::splat(direction.x), Vector4::splat(direction.y), Vector4::splat(direction.z));
+    let dots = |l: &VertexLanes| l.x * dx + l.y * dy + l.z * dz;
+    let top =
+        lanes.iter().fold(Vector4::splat(Real::NEG_INFINITY), |best, l| dots(l).max(best)).max_element();
+    if top == Real::NEG_INFINITY {
+        return 0; // none above −∞ (NaN, or infinite coordinates): `scan` keeps vertex 0
+    }
+    for (group, l) in lanes.iter().enumerate() {
+        let at = dots(l).cmpeq(Vector4::splat(top)).bitmask();
+        if at != 0 {
+            return 4 * group as u32 + at.trailing_zeros();
+        }
+    }
+    0 // (not reached: some lane holds `top`)
+}
+
+/// The vertices in groups of four (see [`VertexLanes`]).
+fn vertex_lanes_of(vertices: &[Vector]) -> Vec<VertexLanes> {
+    let last = vertices.len() - 1;
+    (0..vertices.len().div_ceil(4))
+        .map(|group| {
+            let v = |k: usize| vertices[(4 * group + k).min(last)];
+            VertexLanes {
+                x: Vector4::new(v(0).x, v(1).x, v(2).x, v(3).x),
+                y: Vector4::new(v(0).y, v(1).y, v(2).y, v(3).y),
+                z: Vector4::new(v(0).z, v(1).z, v(2).z, v(3).z),
+            }
+        })
+        .collect()
+}
+
 /// A highest vertex along `direction`, by climbing the adjacency from `start`. Each move goes
 /// strictly higher, so the climb ends; on a convex polyhedron it ends at a highest vertex.
 fn climb(
@@ -984,4 +1045,53 @@ fn face_lanes_of(normals: &[Vector], offsets: &[Real]) -> Vec<FaceLanes> {
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scan_lanes_finds_the_scans_vertex() {
+        // Four vertices at a time, the first highest vertex as the scan finds it: on ties (lattice
+        // points, directions along the axes and diagonals, the zero direction), NaN and infinite
+        // directions, and hulls of every size up to a few groups (the last group padded).
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut unit = || {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+        };
+        let (inf, nan) = (Real::INFINITY, Real::NAN);
+        let mut directions = alloc::vec![
+            Vector::X,
+            Vector::NEG_Y,
+            Vector::new(1.0, 1.0, 0.0),
+            Vector::new(-1.0, 1.0, 1.0),
+            Vector::ZERO,
+            Vector::new(nan, 1.0, 0.0),
+            Vector::splat(nan),
+            Vector::new(inf, 0.0, 0.0),
+            Vector::new(inf, -inf, 1.0),
+        ];
+        for _ in 0..40 {
+            directions.push(Vector::new(unit() as Real, unit() as Real, unit() as Real));
+        }
+        for case in 0..300 {
+            let n = 4 + case % 24;
+            let points: Vec<Vector> = (0..n)
+                .map(|_| {
+                    let p = Vector::new(unit() as Real, unit() as Real, unit() as Real);
+                    if case % 2 == 0 {
+                        (p * 2.0).round()
+                    } else {
+                        p
+                    }
+                })
+                .collect();
+            let Ok(hull) = ConvexHull::new(&points) else { continue };
+            for &d in &directions {
+                assert_eq!(hull.support_lanes(d), hull.support_scan(d), "case {case} direction {d}");
+            }
+        }
+    }
 }
