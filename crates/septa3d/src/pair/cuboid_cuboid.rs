@@ -484,10 +484,11 @@ impl Pair {
         if STOP {
             // Every gap is negative now (or −∞, parallel): the largest separation gap / |w| is
             // the smallest gap² / |w|², found by cross-multiplying, with no root or division.
+            // (A parallel pair's gap squares to +∞, which is below nothing.)
             let mut least = (Real::INFINITY, 1.0);
             for e in 0..9 {
                 let (gap, length2) = at(e);
-                if gap > Real::NEG_INFINITY && gap * gap * least.1 < least.0 * length2 {
+                if gap * gap * least.1 < least.0 * length2 {
                     (best, least) = (e, (gap * gap, length2));
                 }
             }
