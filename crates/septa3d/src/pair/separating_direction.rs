@@ -78,13 +78,18 @@ impl Supports<'_> {
     }
 }
 
-/// A highest vertex of `hull` along `d`: a climb from `start` on hulls that climb, else a scan.
+/// A highest vertex of `hull` along `d`: a climb from `start` on hulls that climb, else a scan,
+/// four vertices at a time past two groups of four. (On two groups the plain scan, inlined, is
+/// faster by the clock than the lanes' call and second pass, although it counts more
+/// instructions: hull8-30 % `overlaps` 172 against 179 ns in alternating runs.)
 #[inline(always)]
 fn highest(hull: &ConvexHull, d: Vector, start: u32) -> u32 {
     if hull.is_climbable() {
         hull.support_from(d, start)
-    } else {
+    } else if hull.vertices().len() > 8 {
         hull.support_lanes(d)
+    } else {
+        hull.support_scan(d)
     }
 }
 
