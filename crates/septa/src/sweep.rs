@@ -25,11 +25,17 @@
 //! For circles and capsules the best axis depends on where the shapes are (the direction from
 //! a vertex to a centre turns as they move), so the axes are not fixed. There septa uses
 //! **conservative advancement**: the separation those pairs report is the exact distance
-//! between the shapes, and moving without turning, two shapes cannot close a gap `d` faster
-//! than their relative speed `|v|`, so advancing time by `d / |v|` never steps past the first
-//! contact. It stops when the gap is below [`TOI_TOLERANCE`] times the smaller shape's size, so
-//! at the time returned the shapes are apart by at most that much: a little *before* the exact
-//! contact (by that gap over the speed at which it closes), never after it.
+//! between the shapes, which for shapes moving without turning is a *convex* function of time
+//! whose slope is the relative velocity along the contact normal. The tangent of a convex
+//! falling function meets zero no later than the function does, so stepping to the tangent's
+//! zero, `t += d / closing speed` (a Newton step), never passes the first contact; and once the
+//! gap stops closing it never closes again. (Stepping by `d / |v|` instead, the relative speed,
+//! is as safe but crawls on grazing approaches, where the gap closes far slower than the shapes
+//! move: a circle passing another 0.001 too close took more steps than allowed and was reported
+//! as missing it.) It stops when the gap is below [`TOI_TOLERANCE`] times the smaller shape's
+//! size, or when a step no longer moves the poses at the precision of `Real`, so at the time
+//! returned the shapes are apart by at most that much: a little *before* the exact contact (by
+//! that gap over the speed at which it closes), never after it.
 //!
 //! Shapes already overlapping at the start give time 0 and the MTV normal.
 
@@ -41,8 +47,9 @@ use crate::{Collide, Polygonal, Pose, Real, ToF64, ToReal, Vector};
 /// size (bounding radius, or radius).
 pub const TOI_TOLERANCE: Real = 1e-4;
 
-/// Conservative advancement gives up after this many steps; grazing approaches converge slowly,
-/// and a pair still apart then is reported as not hitting.
+/// Conservative advancement stops after this many steps (Newton steps on a convex function
+/// converge fast; this only bounds pathological rounding) and reports the last time reached,
+/// where the shapes were still apart and closing: early, never late.
 pub const TOI_MAX_STEPS: usize = 64;
 
 /// The first contact of two moving shapes.
@@ -165,7 +172,33 @@ impl Extent for crate::Capsule {
     }
 }
 
-/// Conservative advancement on the exact separation (pairs with a circle or a capsule).
+/// A time in `[before.0, after]` at which the gap is in `[0, tolerance]`, or failing that the
+/// last time found with a positive gap; `before` has a positive gap, `after` an overlap.
+fn bisect(
+    gap_at: &impl Fn(f64) -> crate::Separation,
+    before: (f64, crate::Separation),
+    after: f64,
+    tolerance: Real,
+) -> Impact {
+    let (mut lo, mut gap) = before;
+    let mut hi = after;
+    for _ in 0..64 {
+        let mid = 0.5 * (lo + hi);
+        let at = gap_at(mid);
+        if at.distance < 0.0 {
+            hi = mid;
+        } else {
+            (lo, gap) = (mid, at);
+            if at.distance <= tolerance {
+                break;
+            }
+        }
+    }
+    Impact { time: lo as Real, normal: gap.normal }
+}
+
+/// Conservative advancement on the exact separation (pairs with a circle or a capsule): Newton
+/// steps on the gap, a convex function of time (module docs).
 pub fn advance<A: Collide<B> + Extent, B: Extent>(
     a: &A,
     pose_a: Pose,
@@ -179,29 +212,49 @@ pub fn advance<A: Collide<B> + Extent, B: Extent>(
         return None; // an empty window (or NaN): nothing can happen in it
     }
     let relative = velocity_b.to_f64() - velocity_a.to_f64();
-    let speed = relative.length();
     let tolerance = TOI_TOLERANCE * a.extent().min(b.extent());
+    let poses_at =
+        |t: f64| (advanced(pose_a, velocity_a, t as Real), advanced(pose_b, velocity_b, t as Real));
+    let gap_at = |t: f64| {
+        let (qa, qb) = poses_at(t);
+        a.separation(qa, b, qb)
+    };
     let mut t = 0.0f64;
-    for _ in 0..TOI_MAX_STEPS {
-        let at = t as Real;
-        let separation = a.separation(advanced(pose_a, velocity_a, at), b, advanced(pose_b, velocity_b, at));
-        if separation.distance < 0.0 && t == 0.0 {
-            return Some(Impact { time: 0.0, normal: separation.normal });
-        }
-        if separation.distance <= tolerance {
-            // Close enough, but a hit only if the gap is closing: the distance between convex
-            // shapes moving in straight lines is a convex function of time, so once it stops
-            // falling it never falls again (shapes touching and moving apart do not hit).
-            let closing = relative.dot(separation.normal.to_f64()) < 0.0;
-            return closing.then_some(Impact { time: at, normal: separation.normal });
-        }
-        if speed == 0.0 {
-            return None;
-        }
-        t += separation.distance as f64 / speed;
-        if t > max_t as f64 {
-            return None;
-        }
+    let mut gap = gap_at(0.0);
+    if gap.distance < 0.0 {
+        return Some(Impact { time: 0.0, normal: gap.normal });
     }
-    None
+    for _ in 0..TOI_MAX_STEPS {
+        // How fast the gap closes: its slope, the relative velocity along the contact normal.
+        // Not falling now, it never falls again (the distance is convex in time)...
+        let closing = -relative.dot(gap.normal.to_f64());
+        if closing.is_nan() || closing <= 0.0 {
+            return None;
+        }
+        if gap.distance <= tolerance {
+            return Some(Impact { time: t as Real, normal: gap.normal });
+        }
+        // ...and falling, its tangent meets zero no later than it does.
+        let next = t + gap.distance as f64 / closing;
+        if next.is_nan() || next > max_t as f64 {
+            return None;
+        }
+        if poses_at(next) == poses_at(t) {
+            // The step is below what the poses resolve in `Real`: so is the gap, and the
+            // shapes touch to within the rounding of where they are.
+            return Some(Impact { time: t as Real, normal: gap.normal });
+        }
+        let next_gap = gap_at(next);
+        if next_gap.distance < 0.0 {
+            // Only rounding makes a Newton step on a convex function overshoot, by a hair;
+            // were it more, the contact lies between t and next, and bisection finds it.
+            if -next_gap.distance <= tolerance {
+                return Some(Impact { time: next as Real, normal: gap.normal });
+            }
+            return Some(bisect(&gap_at, (t, gap), next, tolerance));
+        }
+        (t, gap) = (next, next_gap);
+    }
+    // Out of steps while apart and closing: t is still before any contact.
+    Some(Impact { time: t as Real, normal: gap.normal })
 }

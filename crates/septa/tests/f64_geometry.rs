@@ -445,3 +445,65 @@ fn extent(shape: &Shape) -> f64 {
         }
     }
 }
+
+/// Grazing hits: a shape passing another so close that they overlap by a little at the closest
+/// approach. The gap then closes far slower than the shapes move, and advancing by
+/// `gap / relative speed` took more steps than allowed: a unit circle passing another 1.999
+/// apart (overlapping by 1e-3, ten times the stopping tolerance, at the closest approach) was
+/// reported as missing it. Against the f64 gap from `gap_at` (cores moved in f64): a hit, no
+/// later than the first overlap, and the shapes apart by at most the tolerance at its time. A
+/// circle against a circle, a capsule and a box, both orders, overlaps of 1e-3 and 3e-4.
+#[test]
+fn grazing_hits_are_found() {
+    let shapes = [
+        Shape::from(Circle::new(Vector::ZERO, 1.0).unwrap()),
+        Shape::from(Capsule::new(Vector::new(-0.5, 0.0), Vector::new(0.5, 0.3), 1.0).unwrap()),
+        Shape::from(OrientedBox::new(Vector::ZERO, Vector::new(1.0, 1.0), 0.4).unwrap()),
+    ];
+    let unit = Shape::from(Circle::new(Vector::ZERO, 1.0).unwrap());
+    for shape in &shapes {
+        for overlap in [1e-3, 3e-4] {
+            // Find the height at which the moving unit circle's closest approach overlaps the
+            // shape (at rest at the origin) by `overlap`, by bisection on the f64 gap at x = 0.
+            let (ca, v) = (core_of(shape, Pose::IDENTITY), DVec2::new(1.0, 0.0));
+            let depth_at = |y: f64| {
+                -(0..=4000)
+                    .map(|k| {
+                        let c = core_of(
+                            &unit,
+                            Pose::from_translation(Vector::new(-2.0 + k as Real * 1e-3, y as Real)),
+                        );
+                        gap(&ca, &c)
+                    })
+                    .fold(f64::INFINITY, f64::min)
+            };
+            let (mut lo, mut hi) = (0.0, 4.0);
+            for _ in 0..60 {
+                let mid = 0.5 * (lo + hi);
+                if depth_at(mid) > overlap {
+                    lo = mid
+                } else {
+                    hi = mid
+                }
+            }
+            let start = Pose::from_translation(Vector::new(-50.0, lo as Real));
+            let cb = core_of(&unit, start);
+            let first =
+                (0..=200_000).map(|k| k as f64 * 5e-4).find(|&t| gap_at(&ca, DVec2::ZERO, &cb, v, t) < 0.0);
+            let first = first.unwrap_or_else(|| panic!("{shape:?}: no overlap at height {lo}"));
+            let tolerance = 1e-4 * extent(shape).min(1.0);
+            for flipped in [false, true] {
+                let hit = if flipped {
+                    time_of_impact(&unit, start, Vector::X, shape, Pose::IDENTITY, Vector::ZERO, 100.0)
+                } else {
+                    time_of_impact(shape, Pose::IDENTITY, Vector::ZERO, &unit, start, Vector::X, 100.0)
+                };
+                let hit =
+                    hit.unwrap_or_else(|| panic!("{shape:?} overlap {overlap} (flipped {flipped}): no hit"));
+                let g = gap_at(&ca, DVec2::ZERO, &cb, v, hit.time as f64);
+                assert!((hit.time as f64) <= first, "{shape:?}: late {hit:?}, overlapping at {first}");
+                assert!(g > -1e-5 && g <= tolerance + 1e-5, "{shape:?}: gap {g} at {hit:?}");
+            }
+        }
+    }
+}

@@ -1053,3 +1053,64 @@ fn capsule_in_the_plane_of_a_thin_sheet_past_its_rim() {
         assert!((c.depth as f64 + expected).abs() < 0.05, "{what}: depth {}, f64 {}", c.depth, -expected);
     }
 }
+
+/// Finding 33: a capsule of radius 8,126 whose core lies 1e4 from its local origin, and a bare
+/// segment 0.0017 long, closing at 4,600: they meet at t ≈ 0.7486 (the f64 segment distance
+/// less the radius, bisected below). With the segment first, the sweep's tolerance (1e-4 of the
+/// segment's size, 9e-8) lies below what the poses resolve at 1e4 (1e-3): the gap stuck at 3e-7
+/// while each step moved the time but not the poses, and after 128 steps the sweep reported no
+/// hit although the shapes overlap by 541 at t = 1.25. Both orders now report the contact, no
+/// later than the f64 time and no earlier than a hair before it.
+#[test]
+fn sweep_at_the_rounding_of_far_poses_reports_the_hit() {
+    let (a0, a1, radius) =
+        (Vector::new(10000.0, 146.44531, -8.0), Vector::new(9972.619, 136.92772, -17.126953), 8126.17);
+    let (b0, b1) = (
+        Vector::new(2.7151668e-6, 3.7284458e-6, 2.7151668e-6),
+        Vector::new(-0.0009972849, -0.0009962716, -0.0009972849),
+    );
+    let big = septa3d::Shape::from(Capsule::new(a0, a1, radius).unwrap());
+    let bare = septa3d::Shape::from(Capsule::new(b0, b1, 0.0).unwrap());
+    let pa = Pose::new(
+        Vector::new(125.14844, 0.0, 66.42969),
+        Rotation::from_xyzw(0.0, -0.57735026, -0.57735026, -0.57735026),
+    );
+    let pb = Pose::new(
+        Vector::splat(-8.0),
+        Rotation::from_xyzw(-0.50067455, -0.50067455, -0.50067455, -0.4979709),
+    );
+    let (va, vb) =
+        (Vector::new(4.242448e-8, 138.28906, -105.20703), Vector::new(138.28906, 138.28516, -4606.31));
+    // The f64 gap at time t, from the same numbers: segment distance less the radius.
+    let place = |p: Vector, pose: Pose, v: Vector, t: f64| {
+        dq(pose.rotation) * dv(p) + dv(pose.translation) + dv(v) * t
+    };
+    let gap = |t: f64| {
+        let (d, _, _) = reference::segment_segment(
+            place(a0, pa, va, t),
+            place(a1, pa, va, t),
+            place(b0, pb, vb, t),
+            place(b1, pb, vb, t),
+        );
+        d - radius as f64
+    };
+    assert!(gap(0.0) > 1000.0 && gap(1.25) < -500.0, "f64 gaps {} and {}", gap(0.0), gap(1.25));
+    let (mut lo, mut hi) = (0.0, 1.25);
+    for _ in 0..100 {
+        let mid = 0.5 * (lo + hi);
+        if gap(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    for (x, px, vx, y, py, vy, what) in [
+        (&big, pa, va, &bare, pb, vb, "(capsule, segment)"),
+        (&bare, pb, vb, &big, pa, va, "(segment, capsule)"),
+    ] {
+        let hit =
+            septa3d::time_of_impact(x, px, vx, y, py, vy, 5.0).unwrap_or_else(|| panic!("{what}: no hit"));
+        let t = hit.time as f64;
+        assert!(t <= hi + 1e-6 && t >= lo - 1e-4, "{what}: time {t}, f64 contact at {lo}");
+    }
+}
