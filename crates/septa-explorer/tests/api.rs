@@ -272,7 +272,11 @@ fn time_of_impact_equals_the_library() {
             if let Some(hit) = want {
                 hits += 1;
                 close(num(&got["time"]), hit.time.into(), 1e-5, "time");
-                close2(d2(&got["normal"]), hit.normal.as_dvec2(), 1e-5, "normal");
+                // The API works in a's frame, the library call here in the world's: their
+                // rounding differs, and conservative advancement (round pairs) stops anywhere the
+                // gap is within its tolerance, so the two may stop a hair apart, where a round
+                // contact's normal has turned a little (1.5e-4 for a capsule met obliquely).
+                close2(d2(&got["normal"]), hit.normal.as_dvec2(), 1e-3, "normal");
                 // each shape moved to that time: the input moved by velocity × time
                 let t = num(&got["time"]);
                 assert_json_close(&got["a_at"], &moved(&a, va.as_dvec2() * t), 1e-5);
