@@ -182,6 +182,32 @@ fn clip_points_stay_on_a_sliver_reference_face() {
     }
 }
 
+/// Finding 34: two thin sheets crossing, a cuboid 16 × 0.002 × 16 and a hull 10 across and
+/// 7.5e-5 thick whose top face is a sliver triangle along its rim, both placed by one pose.
+/// With the sliver as the reference face, its corner carried onto the cuboid's face was placed
+/// where two nearly parallel side planes cross, 0.0034 beyond the corner and beyond the
+/// cuboid. Every point must lie on one shape and within its depth (0.001) of the other, as
+/// measured from the f64 hulls of the same numbers.
+#[test]
+fn carried_corner_of_a_sliver_face_stays_at_the_corner() {
+    let points = [
+        Vector::new(-4.196167e-5, -1.2500001, -5.0),
+        Vector::new(-4.4584274e-5, 5.036236e-8, 2.5),
+        Vector::new(2.4557114e-5, -5.0, 3.75),
+        Vector::new(-4.196167e-5, -1.0833355e-7, -5.0),
+        Vector::new(-1.25e-5, 0.0, 0.0),
+        Vector::new(-4.9591064e-5, -4.9939995, -5.0),
+    ];
+    let half = Vector::new(8.0, 0.001, 8.0);
+    let hull = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let sheet = septa3d::Shape::from(Cuboid::new(half).unwrap());
+    let turned = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    for pose in [turned, Pose::IDENTITY] {
+        let (ref_hull, ref_sheet) = (placed(&points, pose), placed(&corners(half), pose));
+        check_both_orders((&sheet, pose, &ref_sheet), (&hull, pose, &ref_hull), 1e-4, true, "thin sheets");
+    }
+}
+
 /// Finding 10 at scale: a 12-gon prism (radius 7, height 11.9) inside a cube of side 2s, both
 /// placed by one pose. From s = 1e10 the clipped incident face (the cube's, 1e10 across,
 /// clipped in f32 to a window of 7) came out empty, and the manifold was a cube corner about
