@@ -144,7 +144,7 @@ pub(crate) fn best_face<const STOP: bool>(a: &ConvexHull, b: &ConvexHull, b_in_a
     let centre = b_in_a.apply(b.centroid());
     let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
     let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
-    let rho = Vector4::splat(inner_radius(b, b.centroid()) - margin);
+    let rho = Vector4::splat(b.inner_radius() - margin);
     let bound = |l: &FaceLanes| l.nx * centre.x + l.ny * centre.y + l.nz * centre.z - l.d - rho;
     let mut first = (0, Real::NEG_INFINITY);
     for (group, l) in lanes.iter().enumerate() {
@@ -205,7 +205,7 @@ pub(crate) fn separates(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame) -> bool 
     let centre = b_in_a.apply(b.centroid());
     let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
     let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
-    let rho = Vector4::splat(inner_radius(b, b.centroid()) - margin);
+    let rho = Vector4::splat(b.inner_radius() - margin);
     let climbs = b.vertices().len() > CLIMB_ABOVE && b.is_climbable();
     let mut start = 0;
     a.face_lanes().iter().any(|l| {
@@ -224,16 +224,6 @@ pub(crate) fn separates(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame) -> bool 
 #[inline(always)]
 fn lowest(p: &Planes, b: &ConvexHull) -> Vector4 {
     b.vertices().iter().fold(Vector4::splat(Real::INFINITY), |lo, &v| lo.min(p.height(v))) + p.shift
-}
-
-/// The radius of the largest ball about `centre` (inside the hull) that the hull holds: the
-/// distance to its nearest face plane.
-#[inline]
-fn inner_radius(hull: &ConvexHull, centre: Vector) -> Real {
-    let depth = hull.face_lanes().iter().fold(Vector4::splat(Real::INFINITY), |lo, lanes| {
-        lo.min(lanes.d - (lanes.nx * centre.x + lanes.ny * centre.y + lanes.nz * centre.z))
-    });
-    depth.min_element().max(0.0)
 }
 
 /// The separation along face `i` of `a` alone (the cached-feature test).

@@ -30,6 +30,9 @@
 //! Parallel edges (`|e_a × e_b|` below [`PARALLEL_TOLERANCE`] for unit directions) are
 //! skipped: their cross product is rounding noise, and the faces next to them give the axis.
 
+use core::cell::Cell;
+
+use super::hull_hull::{ABSOLUTE_TOLERANCE, RELATIVE_EDGE_TOLERANCE};
 use crate::pose::Frame;
 use crate::{ConvexHull, Real, Vector, Vector4};
 
@@ -102,7 +105,7 @@ pub(crate) fn edge_axes(
     visit: impl FnMut(EdgeQuery) -> bool,
 ) -> Option<EdgeQuery> {
     if b.is_walkable() {
-        match walk(a, b, a_in_b, visit, |_, _, _| false) {
+        match walk(a, b, a_in_b, None, visit, |_, _, _| false) {
             Some(Stopped::AtEdges(q)) => Some(q),
             _ => None,
         }
@@ -250,6 +253,89 @@ fn knife_arc(
     None
 }
 
+/// What lets [`walk`] pass over faces of a and whole arcs that cannot hold the best axis: the
+/// best separation found so far, and bounds from the ball about b's centroid `c` that b holds
+/// (radius ρ, [`ConvexHull::inner_radius`]).
+///
+/// b's lowest point along any unit `u` lies at least ρ below `c`, so the separation along a
+/// face normal `n` of a (plane `n · x = d`) is at most `n · c − d − ρ`. Along an edge pair's
+/// axis `u`, a point on a's edge (its tail `p`) is a's highest along `u` at best, so the
+/// separation is at most `u · (c − p) − ρ`; `u` lies on the edge's arc, between the normals
+/// `n₀`, `n₁` of its faces, as `α₀ n₀ + α₁ n₁` with weights summing to between 1 and the
+/// arc's secant ([`ConvexHull::arc_secant`]), and `p` lies on both faces' planes, so
+/// `u · (c − p)` is at most the larger `h` of `n₀ · c − d₀` and `n₁ · c − d₁`, times the
+/// secant when `h` is positive: one dot product per face of a bounds all of its arcs.
+///
+/// ```text
+///            n₀   u   n₁        the arc of a's edge on the Gauss map; every axis the
+///             \   |   /         edge forms lies on it, and every unit vector on it is
+///              \  |  /          a combination α₀ n₀ + α₁ n₁ with α₀ + α₁ ≤ sec(θ/2)
+///               \ | /
+///                 p             (θ: the angle between n₀ and n₁)
+/// ```
+///
+/// Anything bounded below the best so far (less a margin for rounding) cannot be the best.
+/// Faces are held to a lower floor: [`collide`](super::hull_hull::collide) prefers a face to
+/// an edge pair up to [`RELATIVE_EDGE_TOLERANCE`] (and a's face to b's by less), so a face a
+/// little worse than the best edge pair may still be its reference face.
+pub(crate) struct Prune {
+    /// b's centroid, in a's frame.
+    centre: Vector,
+    /// a's [`ConvexHull::plane_slack`]: how far an edge's tail may lie below its faces' planes.
+    slack: Real,
+    /// b's inner radius, less the margin for rounding.
+    reach: Real,
+    /// The absolute part of [`collide`](super::hull_hull::collide)'s biases.
+    slop: Real,
+    /// The best separation found so far.
+    best: Cell<Real>,
+}
+
+impl Prune {
+    /// The bounds for a walk of a's arcs over b's Gauss map, given the best separation already
+    /// found (b's best face).
+    #[inline]
+    pub(crate) fn new(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, best: Real) -> Prune {
+        let centre = b_in_a.apply(b.centroid());
+        let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
+        let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
+        Prune {
+            centre,
+            slack: a.plane_slack(),
+            reach: b.inner_radius() - margin,
+            slop: ABSOLUTE_TOLERANCE * a.bounding_radius().min(b.bounding_radius()),
+            best: Cell::new(best),
+        }
+    }
+
+    /// `n · c − d` for face `f` of a, raised by a's plane slack.
+    #[inline(always)]
+    fn height(&self, a: &ConvexHull, f: usize) -> Real {
+        a.face_normal(f).dot(self.centre) - a.face_offset(f) + self.slack
+    }
+
+    /// A face of a whose height is below this cannot be the best axis nor be preferred to it.
+    #[inline(always)]
+    fn face_floor(&self) -> Real {
+        let best = self.best.get();
+        best.min((best - self.slop) / RELATIVE_EDGE_TOLERANCE) + self.reach
+    }
+
+    /// An arc whose bound is below this holds no axis as good as the best.
+    #[inline(always)]
+    fn edge_floor(&self) -> Real {
+        self.best.get() + self.reach
+    }
+
+    /// Takes in a separation found.
+    #[inline(always)]
+    fn raise(&self, separation: Real) {
+        if separation > self.best.get() {
+            self.best.set(separation);
+        }
+    }
+}
+
 /// [`edge_axes`] by walking each of a's arcs across b's Gauss map.
 ///
 /// On b's Gauss map each vertex `v` owns a region: the directions along which `v` is b's
@@ -284,34 +370,63 @@ fn knife_arc(
 /// frame and around), once per face, so that a's face axes cost one dot product each here.
 /// Returns where `visit` or `face_seen` stopped it. Each vertex's edges are measured against
 /// the arc four at a time (the hull stores them so, `StepLanes`): no branch per edge.
+///
+/// With `prune` ([`Prune`]), faces and arcs bounded below the best separation so far are
+/// passed over: such a face is not handed to `face_seen` (nor is its lowest vertex looked
+/// for, unless one of its arcs is walked), and such an arc is not walked.
 #[inline]
 fn walk(
     a: &ConvexHull,
     b: &ConvexHull,
     a_in_b: &Frame,
+    prune: Option<&Prune>,
     mut visit: impl FnMut(EdgeQuery) -> bool,
     mut face_seen: impl FnMut(u32, u32, Vector) -> bool,
 ) -> Option<Stopped> {
     let normals_a = a.face_normals();
     let vertices = b.vertices();
     let knives = a.has_knife_edges();
-    let (mut face, mut lowest, mut at) = (u32::MAX, 0u32, 0u32);
+    let (mut face, mut at) = (u32::MAX, 0u32);
+    // b's lowest vertex under `face`, found when first needed (a pruned face and its pruned
+    // arcs need none).
+    let mut lowest: Option<u32> = None;
     // b's lowest vertex under face `face + 1`, when a walk has ended there.
     let mut next_lowest = None;
-    let mut u0 = Vector::ZERO;
+    let (mut u0, mut height0) = (Vector::ZERO, 0.0);
     for (i, ea) in a.edges().iter().enumerate() {
-        let u1 = -a_in_b.turn(normals_a[ea.faces[1] as usize]);
         if ea.faces[0] != face {
-            u0 = -a_in_b.turn(normals_a[ea.faces[0] as usize]);
-            lowest = match next_lowest.take() {
-                Some(v) if ea.faces[0] == face.wrapping_add(1) => v,
-                _ => b.support_from(u0, at),
-            };
+            lowest = next_lowest.take().filter(|_| ea.faces[0] == face.wrapping_add(1));
             face = ea.faces[0];
-            if face_seen(face, lowest, u0) {
+            u0 = -a_in_b.turn(normals_a[face as usize]);
+            if let Some(p) = prune {
+                height0 = p.height(a, face as usize);
+            }
+            // A face whose bound is below the floor is passed over (its arcs are bounded one by
+            // one below).
+            if prune.is_none_or(|p| height0 >= p.face_floor())
+                && face_seen(face, *lowest.get_or_insert_with(|| b.support_from(u0, at)), u0)
+            {
                 return Some(Stopped::AtFace);
             }
         }
+        if let Some(p) = prune {
+            // The bound on every axis along this arc (see [`Prune`]).
+            let height1 = p.height(a, ea.faces[1] as usize);
+            let top = height0.max(height1);
+            if if top > 0.0 { top * a.arc_secant(i) } else { top } < p.edge_floor() {
+                // The face this arc's walk would have met at its end is bounded by the arc's
+                // bound too, but faces are kept against a lower floor: it may still count.
+                if a.closes_face(i) && height1 >= p.face_floor() {
+                    let u1 = -a_in_b.turn(normals_a[ea.faces[1] as usize]);
+                    at = b.support_from(u1, lowest.unwrap_or(at));
+                    if face_seen(ea.faces[1], at, u1) {
+                        return Some(Stopped::AtFace);
+                    }
+                }
+                continue;
+            }
+        }
+        let u1 = -a_in_b.turn(normals_a[ea.faces[1] as usize]);
         if knives && a.is_knife_edge(i) {
             // A knife edge: its faces' normals nearly opposite, its arc nearly a half circle.
             // The walk's path d(t) then passes close to zero halfway, where the order of the
@@ -325,7 +440,7 @@ fn walk(
         }
         // Turned into b's frame only once the walk crosses a border (many arcs cross none).
         let mut edge: Option<EdgeOfA> = None;
-        at = lowest;
+        at = *lowest.get_or_insert_with(|| b.support_from(u0, at));
         let mut steps = 0;
         loop {
             // The neighbour that gets higher than `at` first as d(t) moves on: four at a time,
@@ -482,6 +597,7 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     b: &ConvexHull,
     b_in_a: &Frame,
     a_in_b: &Frame,
+    known: Real,
 ) -> ((u32, Real), Option<EdgeQuery>) {
     if !b.is_walkable() {
         let face = super::face_query::best_face::<STOP>(a, b, b_in_a);
@@ -494,12 +610,15 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     let exact = a.has_exact_edges() && b.has_exact_edges();
     let mut face = (0u32, Real::NEG_INFINITY);
     let (vertices, t) = (b.vertices(), a_in_b.translation);
+    let prune = Prune::new(a, b, b_in_a, known);
     walk(
         a,
         b,
         a_in_b,
+        Some(&prune),
         |q| {
             let separation = keep_better(&mut best, q, a, b, a_in_b, exact);
+            prune.raise(separation);
             STOP && separation >= 0.0
         },
         |i, v, u| {
@@ -509,6 +628,7 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
             if s > face.1 || (s == face.1 && i < face.0) {
                 face = (i, s);
             }
+            prune.raise(s);
             STOP && s >= 0.0
         },
     );

@@ -13,6 +13,12 @@
 //!    that the cost follows the crossings, not the product of the edge counts; crossing face
 //!    normals instead, as one reference text does, is only right for boxes.
 //!
+//! Most of a's faces and arcs cannot hold the best axis, and the walk passes over them: the
+//! ball about b's centroid that b holds bounds every axis of a face, and every axis along an
+//! arc, by a dot product per face of a (`gauss_map::Prune`), and whatever is bounded below the
+//! best separation found so far (b's best face, to begin with) is not walked. For hulls of 64
+//! points that leaves about one face in eight and one arc in eight where every pair overlaps.
+//!
 //! The separation is the largest gap over these axes, and the depth of an overlap is minus it:
 //! these axes are exactly the face normals of the Minkowski difference `a − b`, so the depth is
 //! the exact penetration depth. Before any axis, bounding spheres that are apart answer
@@ -72,7 +78,7 @@ fn queries(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, a_in_b: &Frame) -> Re
     if face_b.1 >= 0.0 {
         return Err(Axis::FaceB(face_b.0));
     }
-    let (face_a, edges) = best_face_and_edge_pair::<true>(a, b, b_in_a, a_in_b);
+    let (face_a, edges) = best_face_and_edge_pair::<true>(a, b, b_in_a, a_in_b, face_b.1);
     if face_a.1 >= 0.0 {
         return Err(Axis::FaceA(face_a.0));
     }
@@ -263,8 +269,9 @@ fn shadow(hull: &ConvexHull, axis: Vector, shift: Real) -> Interval {
 pub fn separation<A: Polyhedral, B: Polyhedral>(a: &A, pose_a: Pose, b: &B, pose_b: Pose) -> Separation {
     let (a, b) = (a.hull(), b.hull());
     let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
-    let (face_a, edges) = best_face_and_edge_pair::<false>(a, b, &b_in_a, &a_in_b);
-    let all = Queries { face_a, face_b: best_face::<false>(b, a, &a_in_b), edges };
+    let face_b = best_face::<false>(b, a, &a_in_b);
+    let (face_a, edges) = best_face_and_edge_pair::<false>(a, b, &b_in_a, &a_in_b, face_b.1);
+    let all = Queries { face_a, face_b, edges };
     let best = all.best(a, b, &b_in_a);
     Separation { normal: pose_a.rotation * best.normal, ..best }
 }

@@ -235,6 +235,13 @@ pub struct ConvexHull {
     /// Per edge: is it the first edge whose second face (`faces[1]`) is the first face of no
     /// edge? (See [`ConvexHull::closes_face`].)
     closes_face: Vec<bool>,
+    /// Per edge: one over the cosine of half the angle between its faces' normals, rounded up
+    /// (see [`ConvexHull::arc_secant`]).
+    arc_secants: Vec<Real>,
+    /// The distance from the centroid to the nearest face plane, rounded down.
+    inner_radius: Real,
+    /// How far any vertex of a face may lie off the face's stored plane, rounded up.
+    plane_slack: Real,
 }
 
 impl ConvexHull {
@@ -525,6 +532,34 @@ impl ConvexHull {
         let centroid = (sum / vertices.len() as f64).to_real();
         let radius = vertices.iter().map(|&v| (v - centroid).length()).fold(0.0, Real::max);
 
+        // The bounds of the pruned Gauss-map walk (`pair::gauss_map`), in f64 and rounded
+        // the safe way: up for the secants and the slack, down for the inner radius.
+        let up = 1.0 + 4.0 * Real::EPSILON as f64;
+        let arc_secants = edges
+            .iter()
+            .map(|e| {
+                let [n0, n1] = e.faces.map(|f| normals[f as usize].to_f64().normalize());
+                let cos_half = ((1.0 + n0.dot(n1)) / 2.0).max(0.0).sqrt();
+                let secant = up / cos_half;
+                if secant < 1e30 {
+                    (secant * up) as Real
+                } else {
+                    Real::MAX
+                }
+            })
+            .collect();
+        let mut inner = f64::INFINITY;
+        let mut slack: f64 = 0.0;
+        for (i, (n, &d)) in normals.iter().zip(&offsets).enumerate() {
+            let (n, d) = (n.to_f64(), d as f64);
+            inner = inner.min(d - n.dot(centroid.to_f64()));
+            for &v in &loops[face_start[i] as usize..face_start[i + 1] as usize] {
+                slack = slack.max((n.dot(vertices[v as usize].to_f64()) - d).abs());
+            }
+        }
+        let inner_radius = ((inner.max(0.0) / up) as Real).max(0.0);
+        let plane_slack = (slack * up) as Real;
+
         ConvexHull {
             vertices,
             vertex_lanes,
@@ -553,6 +588,9 @@ impl ConvexHull {
             exact_edges,
             knife_edges,
             closes_face,
+            arc_secants,
+            inner_radius,
+            plane_slack,
         }
     }
 
@@ -729,6 +767,31 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn has_knife_edges(&self) -> bool {
         self.knife_edges
+    }
+
+    /// One over the cosine of half the angle between edge `i`'s faces' normals (rounded up;
+    /// `Real::MAX` for an edge between nearly opposite faces). A unit direction on the edge's
+    /// arc of the Gauss map is `α₀ n₀ + α₁ n₁` with `α₀, α₁ ≥ 0` and `1 ≤ α₀ + α₁` at most
+    /// this (largest halfway), so its dot product with any vector `w` is at most the larger of
+    /// `n₀ · w` and `n₁ · w`, times this when that is positive: a bound on a whole arc from its
+    /// two ends.
+    #[inline]
+    pub(crate) fn arc_secant(&self, i: usize) -> Real {
+        self.arc_secants[i]
+    }
+
+    /// The radius of the largest ball about the centroid inside the hull (the distance to the
+    /// nearest face plane, rounded down).
+    #[inline]
+    pub(crate) fn inner_radius(&self) -> Real {
+        self.inner_radius
+    }
+
+    /// How far a vertex of a face may lie off the face's stored plane (rounding, and faces
+    /// merged within [`COPLANAR_TOLERANCE`]), rounded up.
+    #[inline]
+    pub(crate) fn plane_slack(&self) -> Real {
+        self.plane_slack
     }
 
     /// Is edge `i` the one whose walk on the other shape's Gauss map ends under a face that
