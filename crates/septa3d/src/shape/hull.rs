@@ -539,7 +539,8 @@ impl ConvexHull {
             .iter()
             .map(|e| {
                 let [n0, n1] = e.faces.map(|f| normals[f as usize].to_f64().normalize());
-                let cos_half = ((1.0 + n0.dot(n1)) / 2.0).max(0.0).sqrt();
+                // |n₀ + n₁| = 2 cos(θ/2) for unit normals θ apart.
+                let cos_half = (n0 + n1).length() / 2.0;
                 let secant = up / cos_half;
                 if secant < 1e30 {
                     (secant * up) as Real
