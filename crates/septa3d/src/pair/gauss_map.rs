@@ -289,7 +289,14 @@ pub(crate) struct Prune {
     slop: Real,
     /// The best separation found so far.
     best: Cell<Real>,
+    /// Every face's height ([`Prune::height`]), worked out four at a time up front, when a has
+    /// at most [`HEIGHT_TABLE`] faces (each is read once as a first face and once or more as a
+    /// second one).
+    heights: Option<[Real; HEIGHT_TABLE]>,
 }
+
+/// The most faces of a whose heights [`Prune`] works out up front (a table on the stack).
+const HEIGHT_TABLE: usize = 128;
 
 impl Prune {
     /// The bounds for a walk of a's arcs over b's Gauss map, given the best separation already
@@ -299,19 +306,33 @@ impl Prune {
         let centre = b_in_a.apply(b.centroid());
         let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
         let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
+        let slack = a.plane_slack();
+        let heights = (a.face_count() <= HEIGHT_TABLE).then(|| {
+            let mut heights = [0.0; HEIGHT_TABLE];
+            let (x, y, z) = (Vector4::splat(centre.x), Vector4::splat(centre.y), Vector4::splat(centre.z));
+            let slack = Vector4::splat(slack);
+            for (four, l) in heights.chunks_exact_mut(4).zip(a.face_lanes()) {
+                four.copy_from_slice(&(l.nx * x + l.ny * y + l.nz * z - l.d + slack).to_array());
+            }
+            heights
+        });
         Prune {
             centre,
-            slack: a.plane_slack(),
+            slack,
             reach: b.inner_radius() - margin,
             slop: ABSOLUTE_TOLERANCE * a.bounding_radius().min(b.bounding_radius()),
             best: Cell::new(best),
+            heights,
         }
     }
 
     /// `n · c − d` for face `f` of a, raised by a's plane slack.
     #[inline(always)]
     fn height(&self, a: &ConvexHull, f: usize) -> Real {
-        a.face_normal(f).dot(self.centre) - a.face_offset(f) + self.slack
+        match &self.heights {
+            Some(heights) => heights[f],
+            None => a.face_normal(f).dot(self.centre) - a.face_offset(f) + self.slack,
+        }
     }
 
     /// A face of a whose height is below this cannot be the best axis nor be preferred to it.
