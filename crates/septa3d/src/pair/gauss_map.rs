@@ -287,6 +287,8 @@ pub(crate) struct Prune {
     reach: Real,
     /// The absolute part of [`collide`](super::hull_hull::collide)'s biases.
     slop: Real,
+    /// Are faces held to the lower floor ([`Prune::face_floor`])?
+    biased: bool,
     /// The best separation found so far.
     best: Cell<Real>,
     /// Every face's height ([`Prune::height`]), worked out four at a time up front, when a has
@@ -302,7 +304,7 @@ impl Prune {
     /// The bounds for a walk of a's arcs over b's Gauss map, given the best separation already
     /// found (b's best face).
     #[inline]
-    pub(crate) fn new(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, best: Real) -> Prune {
+    pub(crate) fn new(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, best: Real, biased: bool) -> Prune {
         let centre = b_in_a.apply(b.centroid());
         let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
         let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
@@ -322,6 +324,7 @@ impl Prune {
             reach: b.inner_radius() - margin,
             slop: ABSOLUTE_TOLERANCE * a.bounding_radius().min(b.bounding_radius()),
             best: Cell::new(best),
+            biased,
             heights,
         }
     }
@@ -335,11 +338,15 @@ impl Prune {
         }
     }
 
-    /// A face of a whose height is below this cannot be the best axis nor be preferred to it.
+    /// A face of a whose height is below this cannot be the best axis nor, `biased`, be
+    /// preferred to it.
     #[inline(always)]
     fn face_floor(&self) -> Real {
         let best = self.best.get();
-        best.min((best - self.slop) / RELATIVE_EDGE_TOLERANCE) + self.reach
+        match self.biased {
+            true => best.min((best - self.slop) / RELATIVE_EDGE_TOLERANCE) + self.reach,
+            false => best + self.reach,
+        }
     }
 
     /// An arc whose bound is below this holds no axis as good as the best.
@@ -612,6 +619,11 @@ fn keep_better(
 /// A face's separation is the height of b's lowest vertex `v` above its plane, measured in
 /// b's frame: with the plane `n · x = d` turned to `m · y = d + m · t` (`m = R n`, `a_in_b`
 /// = `(R, t)`), it is `m · (v − t) − d`.
+///
+/// `known` is a separation already found (b's best face): faces and arcs that cannot beat it
+/// are passed over ([`Prune`]). With `biased` (for `collide`), not the faces its biases could
+/// still pick: the face that comes back is then a's best, where otherwise it is a's best only
+/// if that is the best axis (else some face no better than the best axis, or none).
 #[inline]
 pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     a: &ConvexHull,
@@ -619,6 +631,7 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     b_in_a: &Frame,
     a_in_b: &Frame,
     known: Real,
+    biased: bool,
 ) -> ((u32, Real), Option<EdgeQuery>) {
     if !b.is_walkable() {
         let face = super::face_query::best_face::<STOP>(a, b, b_in_a);
@@ -631,7 +644,7 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     let exact = a.has_exact_edges() && b.has_exact_edges();
     let mut face = (0u32, Real::NEG_INFINITY);
     let (vertices, t) = (b.vertices(), a_in_b.translation);
-    let prune = Prune::new(a, b, b_in_a, known);
+    let prune = Prune::new(a, b, b_in_a, known, biased);
     walk(
         a,
         b,

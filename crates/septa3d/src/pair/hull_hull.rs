@@ -71,14 +71,22 @@ struct Queries {
 
 /// The three queries (module docs), stopping with `Err` at the first separating feature. b's
 /// faces go first: a's faces are measured on the way of the edge-pair walk, which meets b's
-/// lowest vertex under each of them anyway ([`best_face_and_edge_pair`]).
+/// lowest vertex under each of them anyway ([`best_face_and_edge_pair`]). `biased`: for
+/// [`collide`], whose biases may pick a face somewhat worse than the best axis, so that no
+/// such face is passed over.
 #[inline]
-fn queries(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, a_in_b: &Frame) -> Result<Queries, Axis> {
+fn queries(
+    a: &ConvexHull,
+    b: &ConvexHull,
+    b_in_a: &Frame,
+    a_in_b: &Frame,
+    biased: bool,
+) -> Result<Queries, Axis> {
     let face_b = best_face::<true>(b, a, a_in_b);
     if face_b.1 >= 0.0 {
         return Err(Axis::FaceB(face_b.0));
     }
-    let (face_a, edges) = best_face_and_edge_pair::<true>(a, b, b_in_a, a_in_b, face_b.1);
+    let (face_a, edges) = best_face_and_edge_pair::<true>(a, b, b_in_a, a_in_b, face_b.1, biased);
     if face_a.1 >= 0.0 {
         return Err(Axis::FaceA(face_a.0));
     }
@@ -240,7 +248,7 @@ pub fn overlaps_cached<A: Polyhedral, B: Polyhedral>(
     if common_point(a, b, &b_in_a, &a_in_b) {
         return true;
     }
-    match queries(a, b, &b_in_a, &a_in_b) {
+    match queries(a, b, &b_in_a, &a_in_b, false) {
         Ok(_) => true,
         Err(axis) => {
             cache.set(axis);
@@ -270,7 +278,7 @@ pub fn separation<A: Polyhedral, B: Polyhedral>(a: &A, pose_a: Pose, b: &B, pose
     let (a, b) = (a.hull(), b.hull());
     let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
     let face_b = best_face::<false>(b, a, &a_in_b);
-    let (face_a, edges) = best_face_and_edge_pair::<false>(a, b, &b_in_a, &a_in_b, face_b.1);
+    let (face_a, edges) = best_face_and_edge_pair::<false>(a, b, &b_in_a, &a_in_b, face_b.1, false);
     let all = Queries { face_a, face_b, edges };
     let best = all.best(a, b, &b_in_a);
     Separation { normal: pose_a.rotation * best.normal, ..best }
@@ -284,7 +292,7 @@ pub fn contact<A: Polyhedral, B: Polyhedral>(a: &A, pose_a: Pose, b: &B, pose_b:
     if spheres_apart(a, b, &b_in_a) {
         return None;
     }
-    let all = queries(a, b, &b_in_a, &a_in_b).ok()?;
+    let all = queries(a, b, &b_in_a, &a_in_b, false).ok()?;
     let best = all.best(a, b, &b_in_a);
     Separation { normal: pose_a.rotation * best.normal, ..best }.contact()
 }
@@ -301,7 +309,7 @@ pub fn collide<A: Polyhedral, B: Polyhedral>(a: &A, pose_a: Pose, b: &B, pose_b:
     if spheres_apart(a, b, &b_in_a) {
         return None;
     }
-    let all = queries(a, b, &b_in_a, &a_in_b).ok()?;
+    let all = queries(a, b, &b_in_a, &a_in_b, true).ok()?;
     let ((i, sa), (j, sb)) = (all.face_a, all.face_b);
     if sa.max(sb).max(all.edges.map_or(Real::NEG_INFINITY, |e| e.separation)) >= 0.0 {
         return None; // touching (with no axis stopping early): not overlapping
