@@ -21,14 +21,10 @@
 use glam::{DMat3, DVec3};
 
 use crate::pose::Frame;
-use crate::{ContactPoint, ConvexHull, Feature, FeatureId, Manifold, Real, ToF64, ToReal, Vector};
+use crate::{ContactPoint, ConvexHull, Feature, FeatureId, Manifold, Real, ToF64, ToReal, Vector, Vector4};
 
 /// The most corners a clipped polygon keeps.
 pub(crate) const CLIP_CAPACITY: usize = 64;
-
-/// Above this many faces, the incident face is sought among the faces round the incident
-/// shape's deepest vertex rather than among all faces.
-const SCAN_FACES_UP_TO: usize = 32;
 
 /// What the polygon edge leaving a clip vertex runs along.
 #[derive(Clone, Copy, Debug)]
@@ -78,33 +74,20 @@ impl<const N: usize> Polygon<N> {
     }
 }
 
-/// The face of `incident` most anti-parallel to `direction` (in the incident frame).
+/// The face of `incident` most anti-parallel to `direction` (in the incident frame), the lowest
+/// on a tie: every face measured, four at a time. (The faces round the incident shape's deepest
+/// vertex, which an earlier version searched for large hulls, need not hold it: on the Gauss
+/// map the region of a vertex holding `−direction` need not have the nearest face normal
+/// among its corners.)
 fn incident_face(incident: &ConvexHull, direction: Vector) -> usize {
-    let normals = incident.face_normals();
+    let (x, y, z) = (Vector4::splat(direction.x), Vector4::splat(direction.y), Vector4::splat(direction.z));
     let mut best = (0, Real::INFINITY);
-    if normals.len() <= SCAN_FACES_UP_TO {
-        for (f, n) in normals.iter().enumerate() {
-            let d = n.dot(direction);
-            if d < best.1 {
-                best = (f, d);
-            }
-        }
-        return best.0;
-    }
-    // The most anti-parallel face lies round the deepest vertex (its Gauss-map cell holds −n).
-    let deepest = incident.support(-direction) as usize;
-    let half_edges = incident.half_edges();
-    let first = incident.vertex_half_edge(deepest);
-    let mut h = first;
-    for _ in 0..half_edges.len() {
-        let f = half_edges[h as usize].face as usize;
-        let d = normals[f].dot(direction);
-        if d < best.1 {
-            best = (f, d);
-        }
-        h = half_edges[half_edges[h as usize].twin as usize].next;
-        if h == first {
-            break;
+    for (group, l) in incident.face_lanes().iter().enumerate() {
+        let dots = l.nx * x + l.ny * y + l.nz * z;
+        let least = dots.min_element();
+        // A padding lane repeats the group's last face, after it: the lowest lane is a face's.
+        if least < best.1 {
+            best = (4 * group + dots.cmpeq(Vector4::splat(least)).bitmask().trailing_zeros() as usize, least);
         }
     }
     best.0
