@@ -203,11 +203,17 @@ fn clip_into<const N: usize>(
         let limit = side.dot(p);
         let edge = reference.half_edges()[reference_first + k].edge;
         // Where the polygon edge `along` meets this side plane, and what made the point.
+        // The reference corner between side plane j and this one, when they are neighbours.
+        let shared_corner = |j: usize| match () {
+            _ if (j + 1) % m == k => Some(corners[k]),
+            _ if (k + 1) % m == j => Some(corners[(k + 1) % m]),
+            _ => None,
+        };
         let crossing_id = |along: Along| match along {
             Along::Incident(e) => FeatureId { a: Feature::Edge(edge), b: Feature::Edge(e) },
             Along::Side(j) => {
                 // Two side planes meet at the reference corner between their edges.
-                let corner = if (j + 1) % m == k { corners[k] } else { corners[(k + 1) % m] };
+                let corner = shared_corner(j).unwrap_or(corners[(k + 1) % m]);
                 FeatureId { a: Feature::Vertex(corner), b: Feature::Face(f as u32) }
             }
         };
@@ -225,14 +231,7 @@ fn clip_into<const N: usize>(
                 // thick). The incident face is the most anti-parallel one, so the division by
                 // the cosine is well conditioned; a steep one keeps the crossing.
                 if let Along::Side(j) = a.along {
-                    let corner = if (j + 1) % m == k {
-                        Some(corners[k])
-                    } else if (k + 1) % m == j {
-                        Some(corners[(k + 1) % m])
-                    } else {
-                        None
-                    };
-                    if let Some(c) = corner.filter(|_| cosine < -STEEP_INCIDENT) {
+                    if let Some(c) = shared_corner(j).filter(|_| cosine < -STEEP_INCIDENT) {
                         let c = reference.vertices()[c as usize];
                         return c + normal * ((incident_offset - incident_normal.dot(c)) / cosine);
                     }

@@ -338,6 +338,18 @@ impl Prune {
         }
     }
 
+    /// The bound (before ρ) on every axis along an arc whose faces have heights `h0` and `h1`
+    /// ([`Prune::height`]): the larger, times the arc's secant when it is positive.
+    #[inline(always)]
+    fn arc_bound(&self, h0: Real, h1: Real, secant: Real) -> Real {
+        let top = h0.max(h1);
+        if top > 0.0 {
+            top * secant
+        } else {
+            top
+        }
+    }
+
     /// A face of a whose height is below this cannot be the best axis nor, `biased`, be
     /// preferred to it.
     #[inline(always)]
@@ -440,8 +452,7 @@ fn walk(
         if let Some(p) = prune {
             // The bound on every axis along this arc (see [`Prune`]).
             let height1 = p.height(a, ea.faces[1] as usize);
-            let top = height0.max(height1);
-            if if top > 0.0 { top * a.arc_secant(i) } else { top } < p.edge_floor() {
+            if p.arc_bound(height0, height1, a.arc_secant(i)) < p.edge_floor() {
                 // The face this arc's walk would have met at its end is bounded by the arc's
                 // bound too, but faces are kept against a lower floor: it may still count.
                 if a.closes_face(i) && height1 >= p.face_floor() {

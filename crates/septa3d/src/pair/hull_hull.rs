@@ -62,7 +62,8 @@ pub const RELATIVE_EDGE_TOLERANCE: Real = 0.95;
 /// radius (a "linear slop" that scales with the shapes).
 pub const ABSOLUTE_TOLERANCE: Real = 5e-4;
 
-/// The best face of each shape and the best edge pair.
+/// The best face of each shape and the best edge pair. (Where the queries ran unbiased, a's
+/// face is its best only when that is the best axis: faces that cannot be were passed over.)
 struct Queries {
     face_a: (u32, Real),
     face_b: (u32, Real),

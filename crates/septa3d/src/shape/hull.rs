@@ -558,7 +558,7 @@ impl ConvexHull {
                 slack = slack.max((n.dot(vertices[v as usize].to_f64()) - d).abs());
             }
         }
-        let inner_radius = ((inner.max(0.0) / up) as Real).max(0.0);
+        let inner_radius = (inner.max(0.0) / up) as Real;
         let plane_slack = (slack * up) as Real;
 
         ConvexHull {
