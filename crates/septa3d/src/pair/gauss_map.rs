@@ -484,21 +484,9 @@ fn walk(
         loop {
             // The neighbour that gets higher than `at` first as d(t) moves on: four at a time,
             // the first on a tie.
-            let (mut next, mut first, mut inside) = (None, Real::INFINITY, false);
-            for (g, lanes) in b.step_lanes(at as usize).iter().enumerate() {
-                let q = lanes.dx * u1.x + lanes.dy * u1.y + lanes.dz * u1.z;
-                let p = lanes.dx * u0.x + lanes.dy * u0.y + lanes.dz * u0.z;
-                let below = p.min(Vector4::ZERO);
-                let rising = q.cmpgt(Vector4::ZERO);
-                let t = Vector4::select(rising, below / (below - q), Vector4::INFINITY);
-                let soonest = t.min_element();
-                if soonest < first {
-                    let lane = t.cmpeq(Vector4::splat(soonest)).bitmask().trailing_zeros() as usize;
-                    let step = &b.steps(at as usize)[4 * g + lane];
-                    (next, first, inside) = (Some(step), soonest, p.to_array()[lane] < 0.0);
-                }
-            }
-            let Some(step) = next else {
+            let next = next_step(b.step_lanes(at as usize), u0, u1)
+                .map(|(k, t, inside)| (&b.steps(at as usize)[k], t, inside));
+            let Some((step, first, inside)) = next else {
                 // `at` is highest along −n1: the arc's end, and b's lowest vertex under face n1.
                 if ea.faces[1] == face + 1 {
                     next_lowest = Some(at);
@@ -543,6 +531,54 @@ fn walk(
         }
     }
     None
+}
+
+/// The step a [`walk`] takes from a vertex whose steps are `lanes`, along the path from `u0`
+/// to `u1`: the neighbour that gets higher first (the first on a tie), as (its step's index,
+/// the path's parameter there, whether it was lower at the path's start), or `None` when no
+/// neighbour gets higher (the path ends in this vertex's region).
+///
+/// Every group's lanes are measured and the first lane holding the soonest is picked from one
+/// mask, with no branch on which group holds it: which one does is data the processor cannot
+/// guess, and a guess missed costs more than the arithmetic.
+#[inline(always)]
+fn next_step(lanes: &[crate::shape::StepLanes], u0: Vector, u1: Vector) -> Option<(usize, Real, bool)> {
+    const GROUPS: usize = 8;
+    let measure = |lanes: &crate::shape::StepLanes| {
+        let q = lanes.dx * u1.x + lanes.dy * u1.y + lanes.dz * u1.z;
+        let p = lanes.dx * u0.x + lanes.dy * u0.y + lanes.dz * u0.z;
+        let below = p.min(Vector4::ZERO);
+        let rising = q.cmpgt(Vector4::ZERO);
+        (Vector4::select(rising, below / (below - q), Vector4::INFINITY), p)
+    };
+    if lanes.len() > GROUPS {
+        // A vertex of more than 32 edges: group by group.
+        let (mut next, mut first, mut inside) = (None, Real::INFINITY, false);
+        for (g, l) in lanes.iter().enumerate() {
+            let (t, p) = measure(l);
+            let soonest = t.min_element();
+            if soonest < first {
+                let lane = t.cmpeq(Vector4::splat(soonest)).bitmask().trailing_zeros() as usize;
+                (next, first, inside) = (Some(4 * g + lane), soonest, p.to_array()[lane] < 0.0);
+            }
+        }
+        return next.map(|k| (k, first, inside));
+    }
+    let mut ts = [Vector4::INFINITY; GROUPS];
+    let mut ps = [Vector4::ZERO; GROUPS];
+    let mut soonest = Vector4::INFINITY;
+    for (g, l) in lanes.iter().enumerate() {
+        (ts[g], ps[g]) = measure(l);
+        soonest = soonest.min(ts[g]);
+    }
+    let soonest = soonest.min_element();
+    if soonest == Real::INFINITY {
+        return None;
+    }
+    let at =
+        (0..lanes.len()).fold(0u32, |at, g| at | ts[g].cmpeq(Vector4::splat(soonest)).bitmask() << (4 * g));
+    let k = at.trailing_zeros() as usize;
+    Some((k, soonest, ps[k / 4].to_array()[k % 4] < 0.0))
 }
 
 /// The gap between the shapes' shadows on the pair's unit axis (b's frame, pointing from a to
