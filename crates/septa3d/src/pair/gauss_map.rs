@@ -147,10 +147,10 @@ impl EdgeOfA {
             return None;
         }
         let sine = cross.length();
-        let mut axis = cross / sine;
-        if axis.dot(toward) < 0.0 {
-            axis = -axis;
-        }
+        // Turned to point along `toward` by a sign (a select, not a branch: which way the cross
+        // product points is a coin toss).
+        let axis = cross / sine;
+        let axis = axis * if axis.dot(toward) < 0.0 { -1.0 } else { 1.0 };
         // The gap between the two edges along the axis: the gap between the shapes when the
         // edges are their extreme features along it, as the Gauss map says they are.
         let claim = axis.dot(on_b - self.on_a);

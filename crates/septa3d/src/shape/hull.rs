@@ -478,10 +478,19 @@ impl ConvexHull {
         }
         let mut lane_start = Vec::with_capacity(vertices.len() + 1);
         let mut step_lanes = Vec::new();
+        // Every vertex of a hull whose vertices have at most eight edges gets as many groups as
+        // the one with most: the walk then measures the same number of groups at every vertex,
+        // and its loop over them ends where the processor expects (a vertex with fewer edges
+        // measures a group of padding, whose steps never rise). Hulls with busier vertices keep
+        // each vertex's own number.
+        let groups = |k: usize| (neighbor_start[k + 1] - neighbor_start[k]).div_ceil(4) as usize;
+        let most = (0..vertices.len()).map(groups).max().unwrap_or(0);
         for k in 0..vertices.len() {
             lane_start.push(step_lanes.len() as u32);
             let own = &steps[neighbor_start[k] as usize..neighbor_start[k + 1] as usize];
-            for group in own.chunks(4) {
+            let padded = if most <= 2 { most } else { groups(k) };
+            for g in 0..padded {
+                let group = own.get(4 * g..).map_or(&[][..], |rest| &rest[..rest.len().min(4)]);
                 let d = |l: usize| group.get(l).map_or(Vector::ZERO, |s| s.delta);
                 let (d0, d1, d2, d3) = (d(0), d(1), d(2), d(3));
                 step_lanes.push(StepLanes {
