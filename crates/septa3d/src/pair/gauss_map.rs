@@ -577,6 +577,9 @@ fn next_step(lanes: &[crate::shape::StepLanes], u0: Vector, u1: Vector) -> Optio
     }
     let at =
         (0..lanes.len()).fold(0u32, |at, g| at | ts[g].cmpeq(Vector4::splat(soonest)).bitmask() << (4 * g));
+    if at == 0 {
+        return None; // no lane holds it: a NaN among the lanes (a pose that is not finite)
+    }
     let k = at.trailing_zeros() as usize;
     Some((k, soonest, ps[k / 4].to_array()[k % 4] < 0.0))
 }

@@ -1057,7 +1057,8 @@ fn scan_lanes(lanes: &[VertexLanes], direction: Vector) -> u32 {
             .iter()
             .enumerate()
             .fold(0u32, |at, (group, l)| at | dots(l).cmpeq(Vector4::splat(top)).bitmask() << (4 * group));
-        return at.trailing_zeros();
+        // (None holds it only if a NaN got past the fold: vertex 0, as below.)
+        return if at == 0 { 0 } else { at.trailing_zeros() };
     }
     for (group, l) in lanes.iter().enumerate() {
         let at = dots(l).cmpeq(Vector4::splat(top)).bitmask();
