@@ -497,7 +497,7 @@ impl ConvexHull {
             let own = &steps[neighbor_start[k] as usize..neighbor_start[k + 1] as usize];
             let padded = if most <= 2 { most } else { groups(k) };
             for g in 0..padded {
-                let group = own.get(4 * g..).map_or(&[][..], |rest| &rest[..rest.len().min(4)]);
+                let group = own.chunks(4).nth(g).unwrap_or_default();
                 let d = |l: usize| group.get(l).map_or(Vector::ZERO, |s| s.delta);
                 let (d0, d1, d2, d3) = (d(0), d(1), d(2), d(3));
                 step_lanes.push(StepLanes {
