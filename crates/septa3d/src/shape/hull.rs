@@ -35,8 +35,9 @@ use crate::{check_point, Real, ShapeError, ToF64, ToReal, Vector, Vector4};
 
 /// How far from a plane (relative to the size of the point cloud: half the largest side of its
 /// bounding box) a point may lie and still count as on it: `1e-6` in the f32 build, `1e-8` in
-/// the f64 build. Neighbouring faces whose corners lie this close to a common plane are merged
-/// into one face (so a cube given with points on its faces, rounded to f32, still has six);
+/// the f64 build. Points this close to each other are one corner, and neighbouring faces whose
+/// corners lie this close to a common plane are merged into one face (so a cube given with
+/// points on its faces, rounded to f32, still has six);
 /// a point cloud this close to a plane is [`ShapeError::Coplanar`], this close to a line
 /// [`ShapeError::Collinear`].
 ///
@@ -256,10 +257,11 @@ impl ConvexHull {
     ///
     /// Runs quickhull with exact predicates on a grid finer than [`COPLANAR_TOLERANCE`]
     /// (robust for any input: coplanar, collinear, duplicate and nearly coincident points);
-    /// coplanar triangles (within the tolerance) are merged into convex polygonal faces, and
-    /// points on edges or inside faces are dropped, so a cube given with extra points on its
-    /// faces has 8 vertices, 12 edges and 6 square faces. The vertices are input points,
-    /// unrounded. Cost O(n log n) typically; the hull's queries then cost what the hull's size,
+    /// points within the tolerance of each other count as one corner (the one furthest from
+    /// the cloud's centre is kept), coplanar triangles (within the tolerance) are merged into
+    /// convex polygonal faces, and points on edges or inside faces are dropped, so a cube given
+    /// with extra points on its faces has 8 vertices, 12 edges and 6 square faces, and no face
+    /// is a needle narrower than the tolerance. The vertices are input points, unrounded. Cost O(n log n) typically; the hull's queries then cost what the hull's size,
     /// not `points.len()`, says.
     ///
     /// # Errors

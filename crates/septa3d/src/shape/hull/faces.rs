@@ -5,9 +5,11 @@
 //! Two neighbouring faces are merged when the result is still a planar polygon: every corner of
 //! both within the tolerance of the merged plane, both facing its way, the polygon wider than
 //! the tolerance, and the two sharing one run of edges (else the union would wrap around a
-//! hole). A merged face must come out convex (within the tolerance) in the end, or it is split
-//! back into its triangles. Quickhull's triangles are exactly convex on its grid, so exactly
-//! coplanar ones merge into their whole face.
+//! hole); a sliver no wider than the tolerance (say a point just off an edge and the edge's
+//! ends) has no side of its own, its normal being rounding noise, and merges with a face
+//! beside it whichever way that faces. A merged face must come out convex (within the
+//! tolerance) in the end, or it is split back into its triangles. Quickhull's triangles are
+//! exactly convex on its grid, so exactly coplanar ones merge into their whole face.
 //!
 //! ```text
 //!     d________c          d________c
@@ -175,19 +177,29 @@ fn try_merge(
     let parts = a.parts.iter().chain(&b.parts).copied().collect();
     let union = Face::new(points, corners, parts);
     // Facing the same way, not only close: the two sides of a slab thinner than the tolerance
-    // are within it of one plane, but folding one onto the other makes no face.
-    let facing = |part: &Face| part.normal.dot(union.normal) > 0.5;
+    // are within it of one plane, but folding one onto the other makes no face. A sliver (no
+    // wider than the tolerance: its corners strung along a line) has no side to fold; its
+    // normal is rounding noise, and it goes into the face beside it whichever way that faces
+    // (fuzz findings 36 and 38: a needle triangle left beside the faces it runs along, whose
+    // noise normal then served as a reference face).
+    let facing = |part: &Face| !is_wide(points, &part.corners, tol) || part.normal.dot(union.normal) > 0.5;
     // And wider than the tolerance: points strung along a line within it (the rim of such a
     // slab) would otherwise merge into a zigzag that passes every test within the tolerance
     // and is no convex polygon.
-    let n = union.corners.len();
-    let longest = (0..n)
-        .map(|k| points[union.corners[k] as usize].distance(points[union.corners[(k + 1) % n] as usize]))
-        .fold(0.0, f64::max);
-    let area = plane(points, &union.corners).map_or(0.0, |(_, _, area)| area);
-    let wide = 2.0 * area > 4.0 * tol * longest;
+    let wide = is_wide(points, &union.corners, tol);
     (union.normal != DVec3::ZERO && wide && facing(a) && facing(b) && near(&union, &union.corners))
         .then_some(union)
+}
+
+/// Is the polygon wider than the tolerance: twice its area above four tolerances times its
+/// longest side? (A polygon whose corners all lie within the tolerance of one line is not.)
+fn is_wide(points: &[DVec3], corners: &[u32], tol: f64) -> bool {
+    let n = corners.len();
+    let longest = (0..n)
+        .map(|k| points[corners[k] as usize].distance(points[corners[(k + 1) % n] as usize]))
+        .fold(0.0, f64::max);
+    let area = plane(points, corners).map_or(0.0, |(_, _, area)| area);
+    2.0 * area > 4.0 * tol * longest
 }
 
 /// Does the polygon turn left (seen from outside) at every corner, up to corners that lie
