@@ -130,7 +130,7 @@ fn max_separation<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     peaks: Option<(usize, usize, bool)>,
 ) -> (usize, Real) {
     if let Some(peaks) = peaks {
-        return window::max_separation::<STOP_AT_GAP, _, _>(a, b, xf, peaks);
+        return window::max_separation::<STOP_AT_GAP, true, _, _>(a, b, xf, peaks);
     }
     let mut best = (0, Real::NEG_INFINITY);
     let half = a.half_face_lanes();
@@ -671,8 +671,10 @@ fn overlaps_placed<A: Polygonal, B: Polygonal>(a: &A, b: &B, b_in_a: &Pose, a_in
         return true;
     }
     if let Some(peaks) = peaks(a, b, b_in_a, a_in_b, window_for_overlaps(a, b)) {
-        return window::max_separation::<true, _, _>(a, b, b_in_a, peaks.for_a()).1 < 0.0
-            && window::max_separation::<true, _, _>(b, a, a_in_b, peaks.for_b()).1 < 0.0;
+        // Without the block of lanes: the pairs that get here are mostly apart, and the walk
+        // finds their gap at the first face it tests (see `window::max_separation`).
+        return window::max_separation::<true, false, _, _>(a, b, b_in_a, peaks.for_a()).1 < 0.0
+            && window::max_separation::<true, false, _, _>(b, a, a_in_b, peaks.for_b()).1 < 0.0;
     }
     if let ([lanes_a], [lanes_b]) = (a.axis_lanes(), b.axis_lanes()) {
         if projects_within(a.axis_lanes(), b, 2 * WALK_ABOVE)
