@@ -298,13 +298,17 @@ fn block<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     let none = splat(Real::NEG_INFINITY);
     let (kept0, kept1) = (Vector4::select(exact0, s0, none), Vector4::select(exact1, s1, none));
     let best = kept0.max(kept1).max_element();
+    // No face measured exactly (or a NaN from a pose that is no rotation): nothing to give.
+    if !(best > Real::NEG_INFINITY) {
+        return None;
+    }
     if STOP_AT_GAP && best >= 0.0 {
         let k = (kept0.cmpge(Vector4::ZERO).bitmask() | kept1.cmpge(Vector4::ZERO).bitmask() << 4)
             .trailing_zeros();
         return Some((face(k as usize), best));
     }
     // Every face of the block not measured exactly, and every face beyond it, must be bounded
-    // below the best (a best of −∞, no face measured exactly, bounds nothing).
+    // below the best.
     let floor = splat(best - margin);
     let loose = (!exact0 & own0.cmpge(floor)).any() || (!exact1 & own1.cmpge(floor)).any();
     let beyond = |i: usize| normals[i].dot(between) - inner;
