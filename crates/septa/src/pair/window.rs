@@ -299,7 +299,7 @@ fn block<const STOP_AT_GAP: bool, A: Polygonal, B: Polygonal>(
     let (kept0, kept1) = (Vector4::select(exact0, s0, none), Vector4::select(exact1, s1, none));
     let best = kept0.max(kept1).max_element();
     // No face measured exactly (or a NaN from a pose that is no rotation): nothing to give.
-    if !(best > Real::NEG_INFINITY) {
+    if best == Real::NEG_INFINITY || best.is_nan() {
         return None;
     }
     if STOP_AT_GAP && best >= 0.0 {
