@@ -9,6 +9,7 @@
 
 #![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast, clippy::useless_conversion))]
 
+mod clouds;
 mod reference;
 
 use reference::sat::push_along;
@@ -246,20 +247,8 @@ fn fallback_point_is_not_above_the_reference_face() {
         [3644.457, 1852.1792, -12471.463],
     ]
     .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
-    let needle = [
-        [-16666.664, -3333.333, 3333.3333],
-        [-3333.3333, 3333.3333, -13333.332],
-        [3333.333, 6666.666, 8333.333],
-        [7999.999, -4999.9995, -4000.0],
-        [3333.3315, 6666.663, 8333.336],
-        [4546.664, 3633.327, 5126.666],
-        [-16666.684, -3333.337, 3333.3364],
-        [-16666.666, -3333.3267, 3333.3335],
-        [1933.3369, 5966.669, 7983.333],
-        [3333.3367, 6666.6675, 8333.332],
-        [3333.3342, 6666.6626, 8333.337],
-    ]
-    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let needle =
+        clouds::FINDING_36_NEEDLE.map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
     let pa = Pose::new(
         Vector::new(-10000.0, -10000.0, 66.42969),
         Rotation::from_xyzw(0.000978466, 0.6757243, 0.0, -0.73715377),

@@ -5,6 +5,8 @@
 // Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
 #![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
 
+mod clouds;
+
 use septa3d::{ConvexHull, Real, Rotation, ShapeError, Vector, COORDINATE_LIMIT};
 
 /// A small deterministic generator (splitmix64), so the random clouds are the same every run.
@@ -636,20 +638,7 @@ fn copies_of_corners_and_points_on_edges_leave_a_tetrahedron() {
 #[cfg(not(feature = "f64"))]
 #[test]
 fn no_face_is_narrower_than_the_tolerance() {
-    let cloud = [
-        [-16666.664, -3333.333, 3333.3333],
-        [-3333.3333, 3333.3333, -13333.332],
-        [3333.333, 6666.666, 8333.333],
-        [7999.999, -4999.9995, -4000.0],
-        [3333.3315, 6666.663, 8333.336],
-        [4546.664, 3633.327, 5126.666],
-        [-16666.684, -3333.337, 3333.3364],
-        [-16666.666, -3333.3267, 3333.3335],
-        [1933.3369, 5966.669, 7983.333],
-        [3333.3367, 6666.6675, 8333.332],
-        [3333.3342, 6666.6626, 8333.337],
-    ]
-    .map(|[x, y, z]: [f64; 3]| v(x, y, z));
+    let cloud = clouds::FINDING_36_NEEDLE.map(|[x, y, z]: [f64; 3]| v(x, y, z));
     let hull = ConvexHull::new(&cloud).unwrap();
     check_hull_with(&hull, &cloud, 1e-6, false);
     let half_size = 0.5 * (8000.0 + 16666.684);
