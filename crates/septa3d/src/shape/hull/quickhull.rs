@@ -189,7 +189,8 @@ pub(crate) fn hull(points: &[DVec3]) -> Result<Polyhedron, ShapeError> {
 /// The kept points are found through buckets of cells `radius` wide: a point's neighbours within
 /// the radius lie in its own bucket or the 26 around it.
 fn weld(grid: &[Point], radius: f64) -> Vec<u32> {
-    let width = radius.ceil().max(1.0) as i64;
+    // At least the radius (its whole part and one), in whole cells.
+    let width = radius as i64 + 1;
     let bucket = |p: Point| p.map(|c| c.div_euclid(width));
     let mut buckets: BTreeMap<[i64; 3], Vec<u32>> = BTreeMap::new();
     let square = |p: Point| p.iter().map(|&c| (c as i128) * (c as i128)).sum::<i128>();
