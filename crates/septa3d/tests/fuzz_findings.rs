@@ -1192,3 +1192,42 @@ fn sweep_at_the_rounding_of_far_poses_reports_the_hit() {
         assert!(t <= hi + 1e-6 && t >= lo - 1e-4, "{what}: time {t}, f64 contact at {lo}");
     }
 }
+
+/// Finding 39: a hull about 180 across with an edge 0.0118 long whose ends' coordinates are
+/// about 118 (its direction turned by up to 6.4e-4 rad by their rounding in f32), inside a cube
+/// of half side 1e18, both placed by one pose at (1e18, 1e18, 1e18). `separation` answered
+/// −9.9936e17 along the axis of that edge and a cube edge, where the push along that axis is
+/// 1.00064e18: the edge gap, measured 1e18 from the hull, moved by the tilt times that lever.
+/// Now such a pair's gap is checked by the shapes' supports. Expected, independently: the push
+/// along the answer's own normal (f64 projections of the same corners) is the depth, to within
+/// the rounding of coordinates of 1e18 in f32 (a few 1e11), and the depth is no more than the
+/// f64 SAT's least push.
+#[test]
+fn a_short_edge_far_from_its_origin_gives_no_axis_the_shapes_do_not_have() {
+    let points = [
+        [-59.17, -52.874313, 88.755005],
+        [-41.774025, -41.77402, -102.75463],
+        [58.057606, -41.77402, -41.77402],
+        [-41.774017, 58.057606, -88.755005],
+        [-118.340004, -118.32817, -118.34001],
+        [-118.34001, -118.34001, -118.34001],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let half = Vector::splat(1e18);
+    let pose = Pose::new(Vector::splat(1e18), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let (hull, cube) = (ConvexHull::new(&points).unwrap(), Cuboid::new(half).unwrap());
+    let (ref_hull, ref_cube) = (placed(&points, pose), placed(&corners(half), pose));
+    let sat = reference::sat::sat(&ref_hull, &ref_cube);
+    for (flip, s) in
+        [(false, separation(&hull, pose, &cube, pose)), (true, separation(&cube, pose, &hull, pose))]
+    {
+        let normal = dv(s.normal);
+        let push = match flip {
+            false => push_along(&ref_hull, &ref_cube, normal),
+            true => push_along(&ref_cube, &ref_hull, normal),
+        };
+        let depth = -(s.distance as f64);
+        assert!((push - depth).abs() <= 1e12, "{s:?}: push {push} along its normal, depth {depth}");
+        assert!(depth <= sat.depth + 1e12, "{s:?}: depth {depth} above the least push {}", sat.depth);
+    }
+}

@@ -605,6 +605,15 @@ pub(crate) fn support_gap(a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame, q: &Ed
 /// by rounding. Above it the gap is good to about `ε / WELL_CROSSED` times the shapes' size.
 pub(crate) const WELL_CROSSED: Real = 1e-2;
 
+/// The same rule for edges whose own rounding is larger than an ulp or two
+/// ([`ConvexHull::edge_rounding`], in units of `ε`): a pair is checked against the supports
+/// when its edges' rounding over its sine exceeds this, the `4 / WELL_CROSSED` that two edges
+/// as long as their coordinates (about 2 each) reach at [`WELL_CROSSED`]. A short edge far
+/// from its origin turns by many ulps: one 0.0118 long with coordinates of 118 by 6.4e-4 rad,
+/// which against a box 2e18 across put an edge gap 6.4e14 above the shapes' gap (fuzz
+/// finding 39).
+const ROUNDING_OVER_SINE: Real = 4.0 / WELL_CROSSED;
+
 /// The edge pair with the largest separation (the first on a tie); with `STOP`, the first with
 /// a separation of zero or more. `None` when no pair forms a face of the Minkowski difference.
 ///
@@ -651,7 +660,8 @@ fn keep_better(
     if best.is_some_and(|b| q.separation <= b.separation) {
         return Real::NEG_INFINITY;
     }
-    if !exact || q.sine < WELL_CROSSED {
+    let rounding = a.edge_rounding(q.a as usize) + b.edge_rounding(q.b as usize);
+    if !exact || q.sine < WELL_CROSSED || rounding > ROUNDING_OVER_SINE * q.sine {
         q.separation = q.separation.min(support_gap(a, b, a_in_b, &q));
     }
     if best.is_none_or(|b| q.separation > b.separation) {

@@ -246,6 +246,9 @@ pub struct ConvexHull {
     /// Per edge: one over the cosine of half the angle between its faces' normals, rounded up
     /// (see [`ConvexHull::arc_secant`]).
     arc_secants: Vec<Real>,
+    /// Per edge: how far its unit direction may be turned by the rounding of its ends, in units
+    /// of `Real::EPSILON` (see [`ConvexHull::edge_rounding`]).
+    edge_rounding: Vec<Real>,
     /// The distance from the centroid to the nearest face plane, rounded down.
     inner_radius: Real,
     /// How far any vertex of a face may lie off the face's stored plane, rounded up.
@@ -550,6 +553,24 @@ impl ConvexHull {
         let centroid = (sum / vertices.len() as f64).to_real();
         let radius = vertices.iter().map(|&v| (v - centroid).length()).fold(0.0, Real::max);
 
+        // Each end of an edge is rounded by up to an ulp of its largest coordinate, which turns
+        // the direction between them by up to two such ulps over the edge's length (an edge
+        // that takes its direction from its faces' normals instead gets the same bound: it is
+        // only checked more often).
+        let edge_rounding = edges
+            .iter()
+            .map(|e| {
+                let (head, tail) = (vertices[e.head as usize].to_f64(), vertices[e.tail as usize].to_f64());
+                let reach = head.abs().max(tail.abs()).max_element();
+                let rounding = 2.0 * reach / (head - tail).length();
+                if rounding < 1e30 {
+                    rounding as Real
+                } else {
+                    Real::MAX
+                }
+            })
+            .collect();
+
         // The bounds of the pruned Gauss-map walk (`pair::gauss_map`), in f64 and rounded
         // the safe way: up for the secants and the slack, down for the inner radius.
         let up = 1.0 + 4.0 * Real::EPSILON as f64;
@@ -608,6 +629,7 @@ impl ConvexHull {
             knife_edges,
             closes_face,
             arc_secants,
+            edge_rounding,
             inner_radius,
             plane_slack,
         }
@@ -797,6 +819,15 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn arc_secant(&self, i: usize) -> Real {
         self.arc_secants[i]
+    }
+
+    /// How far edge `i`'s unit direction may be turned by the rounding of its two ends, in units
+    /// of `Real::EPSILON` (radians ÷ ε): twice its ends' largest coordinate over its length.
+    /// About 2 for an edge as long as the hull is far from its origin; thousands for an edge a
+    /// few hundred ulps long.
+    #[inline]
+    pub(crate) fn edge_rounding(&self, i: usize) -> Real {
+        self.edge_rounding[i]
     }
 
     /// The radius of the largest ball about the centroid inside the hull (the distance to the
