@@ -264,8 +264,9 @@ impl ConvexHull {
     /// the cloud's centre is kept), coplanar triangles (within the tolerance) are merged into
     /// convex polygonal faces, and points on edges or inside faces are dropped, so a cube given
     /// with extra points on its faces has 8 vertices, 12 edges and 6 square faces, and no face
-    /// is a needle narrower than the tolerance. The vertices are input points, unrounded. Cost O(n log n) typically; the hull's queries then cost what the hull's size,
-    /// not `points.len()`, says.
+    /// is a needle narrower than the tolerance. The vertices are input points, unrounded. Cost
+    /// O(n log n) typically; the hull's queries then cost what the hull's size, not
+    /// `points.len()`, says.
     ///
     /// # Errors
     /// [`ShapeError::NonFinite`] or [`ShapeError::OutOfRange`] for a bad coordinate (the first
