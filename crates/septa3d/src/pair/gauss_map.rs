@@ -105,7 +105,7 @@ pub(crate) fn edge_axes(
     visit: impl FnMut(EdgeQuery) -> bool,
 ) -> Option<EdgeQuery> {
     if b.is_walkable() {
-        match walk(a, b, a_in_b, None, visit, |_, _, _| false) {
+        match walk::<false>(a, b, a_in_b, None, visit, |_, _, _| false) {
             Some(Stopped::AtEdges(q)) => Some(q),
             _ => None,
         }
@@ -285,6 +285,8 @@ pub(crate) struct Prune {
     slack: Real,
     /// b's inner radius, less the margin for rounding.
     reach: Real,
+    /// The margin for rounding.
+    margin: Real,
     /// The absolute part of [`collide`](super::hull_hull::collide)'s biases.
     slop: Real,
     /// Are faces held to the lower floor ([`Prune::face_floor`])?
@@ -295,16 +297,32 @@ pub(crate) struct Prune {
     /// at most [`HEIGHT_TABLE`] faces (each is read once as a first face and once or more as a
     /// second one).
     heights: Option<[Real; HEIGHT_TABLE]>,
+    /// b's lowest vertex under every face of a, for small hulls ([`LOWEST_TABLE`]).
+    lowest: Option<[u8; HEIGHT_TABLE]>,
 }
 
 /// The most faces of a whose heights [`Prune`] works out up front (a table on the stack).
 const HEIGHT_TABLE: usize = 128;
 
+/// The most products of a's face count and b's vertex count for which b's lowest vertex under
+/// every face of a is found up front ([`lowest_under_faces`]): four faces at a time against
+/// every vertex, cheaper for small hulls than a support query per face, and what lets
+/// [`Prune::corner_bound`] pass over most arcs before they are walked. (Two hulls of 8 points
+/// make 12 × 8; of 16 points, 28 × 16, where the table costs about what it saves.)
+const LOWEST_TABLE: usize = 256;
+
 impl Prune {
     /// The bounds for a walk of a's arcs over b's Gauss map, given the best separation already
     /// found (b's best face).
     #[inline]
-    pub(crate) fn new(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame, best: Real, biased: bool) -> Prune {
+    pub(crate) fn new(
+        a: &ConvexHull,
+        b: &ConvexHull,
+        b_in_a: &Frame,
+        best: Real,
+        biased: bool,
+        table: Option<([u8; HEIGHT_TABLE], Real)>,
+    ) -> Prune {
         let centre = b_in_a.apply(b.centroid());
         let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
         let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
@@ -318,14 +336,21 @@ impl Prune {
             }
             heights
         });
+        // a's best face separation, where known, raises the floor before any arc is walked.
+        let (lowest, best) = match table {
+            Some((lowest, face)) => (Some(lowest), best.max(face)),
+            None => (None, best),
+        };
         Prune {
             centre,
             slack,
             reach: b.inner_radius() - margin,
+            margin,
             slop: ABSOLUTE_TOLERANCE * a.bounding_radius().min(b.bounding_radius()),
             best: Cell::new(best),
             biased,
             heights,
+            lowest,
         }
     }
 
@@ -367,6 +392,61 @@ impl Prune {
         self.best.get() + self.reach
     }
 
+    /// The best separation found so far, less the margin for rounding: an arc bounded below
+    /// this by [`Prune::corner_bound`] holds no axis as good as the best.
+    #[inline(always)]
+    fn best(&self) -> Real {
+        self.best.get() - self.margin
+    }
+
+    /// A bound on every axis along the arc of a's edge between faces with turned-around
+    /// normals `u0`, `u1` (b's frame) and plane offsets `d0`, `d1` (a's frame), from b's lowest
+    /// vertices `v0` under the first face and `v1` under the second (`t`: a's origin in b's
+    /// frame), far tighter than the ball's where b is not round.
+    ///
+    /// Along a unit `u = k((1 − s) m₀ + s m₁)` on the arc (`mᵢ = −uᵢ`, `k` between 1 and the
+    /// arc's secant), the separation is at most `u · (v − p)` for any vertex `v` of b and the
+    /// edge's tail `p`, which lies on both planes (within a's plane slack). With `v0` that is
+    /// `k((1 − s) g₀₀ + s g₁₀)`, `gⱼᵢ = mⱼ · vᵢ − dⱼ` the height of `vᵢ` over face `j`; with
+    /// `v1`, `k((1 − s) g₀₁ + s g₁₁)`. The first rises from `g₀₀` (the least height over face
+    /// 0) and the second falls to `g₁₁`: the smaller of the two is largest where they cross.
+    ///
+    /// ```text
+    ///   g₀₁ ●.                 .● g₁₀    height over the arc, s from 0 to 1:
+    ///          ` .         . `           by v0 rising, by v1 falling; every axis
+    ///              ` . ● . `             on the arc is below the crossing ●
+    ///          . `         ` .
+    ///   g₀₀ ●`                 `● g₁₁
+    /// ```
+    #[inline(always)]
+    fn corner_bound(
+        &self,
+        (u0, u1): (Vector, Vector),
+        (d0, d1): (Real, Real),
+        (v0, v1): (Vector, Vector),
+        t: Vector,
+        secant: Real,
+    ) -> Real {
+        let (w0, w1) = (v0 - t, v1 - t);
+        let (g00, g10) = (-u0.dot(w0) - d0, -u1.dot(w0) - d1);
+        let (g01, g11) = (-u0.dot(w1) - d0, -u1.dot(w1) - d1);
+        // The lower of two lines is highest at an end or where they cross (s = (g₀₁ − g₀₀) /
+        // (rise + fall), where the first rises past the second). Clamped into the arc, the first
+        // line's height there is at least the lower one's: still a bound. Raised by the slack.
+        let (rise, fall) = (g10 - g00, g01 - g11);
+        let ends = g00.min(g01).max(g10.min(g11));
+        let crossing = match rise + fall > 0.0 {
+            true => g00 + ((g01 - g00) / (rise + fall)).clamp(0.0, 1.0) * rise,
+            false => Real::NEG_INFINITY,
+        };
+        let top = ends.max(crossing) + self.slack;
+        if top > 0.0 {
+            top * secant
+        } else {
+            top
+        }
+    }
+
     /// Takes in a separation found.
     #[inline(always)]
     fn raise(&self, separation: Real) {
@@ -374,6 +454,46 @@ impl Prune {
             self.best.set(separation);
         }
     }
+}
+
+/// b's lowest vertex under every face of a (the first on a tie), four faces at a time against
+/// each vertex of b in turn, in b's frame (`a_in_b`): the same products, and so the same
+/// vertices, as a support query along each turned-around normal ([`ConvexHull::support_lanes`]);
+/// and the largest of a's face separations, which they give.
+#[inline]
+fn lowest_under_faces(a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame) -> ([u8; HEIGHT_TABLE], Real) {
+    let mut lowest = [0u8; HEIGHT_TABLE];
+    let mut most = Vector4::splat(Real::NEG_INFINITY);
+    let t = a_in_b.translation;
+    let r = a_in_b.rotation;
+    let turn = |l: &crate::shape::FaceLanes| {
+        let x = Vector4::splat(r.x_axis.x) * l.nx + Vector4::splat(r.y_axis.x) * l.ny;
+        let y = Vector4::splat(r.x_axis.y) * l.nx + Vector4::splat(r.y_axis.y) * l.ny;
+        let z = Vector4::splat(r.x_axis.z) * l.nx + Vector4::splat(r.y_axis.z) * l.ny;
+        (
+            -(x + Vector4::splat(r.z_axis.x) * l.nz),
+            -(y + Vector4::splat(r.z_axis.y) * l.nz),
+            -(z + Vector4::splat(r.z_axis.z) * l.nz),
+        )
+    };
+    for (four, l) in lowest.chunks_exact_mut(4).zip(a.face_lanes()) {
+        let (ux, uy, uz) = turn(l);
+        let (mut top, mut at) = (Vector4::splat(Real::NEG_INFINITY), Vector4::ZERO);
+        for (k, v) in b.vertices().iter().enumerate() {
+            let height = ux * Vector4::splat(v.x) + uy * Vector4::splat(v.y) + uz * Vector4::splat(v.z);
+            let higher = height.cmpgt(top);
+            top = Vector4::select(higher, height, top);
+            at = Vector4::select(higher, Vector4::splat(k as Real), at);
+        }
+        for (slot, k) in four.iter_mut().zip(at.to_array()) {
+            *slot = k as u8;
+        }
+        // The separation along a's face: the lowest vertex's height over its plane, which lies
+        // at d + m · t in b's frame (m = −u the turned normal).
+        let shift = ux * Vector4::splat(t.x) + uy * Vector4::splat(t.y) + uz * Vector4::splat(t.z);
+        most = most.max(shift - top - l.d);
+    }
+    (lowest, most.max_element())
 }
 
 /// [`edge_axes`] by walking each of a's arcs across b's Gauss map.
@@ -415,7 +535,7 @@ impl Prune {
 /// passed over: such a face is not handed to `face_seen` (nor is its lowest vertex looked
 /// for, unless one of its arcs is walked), and such an arc is not walked.
 #[inline]
-fn walk(
+fn walk<const TABLE: bool>(
     a: &ConvexHull,
     b: &ConvexHull,
     a_in_b: &Frame,
@@ -426,6 +546,9 @@ fn walk(
     let normals_a = a.face_normals();
     let vertices = b.vertices();
     let knives = a.has_knife_edges();
+    // b's lowest vertex under each face of a, where found up front ([`LOWEST_TABLE`]); the
+    // walk is compiled apart for that case, so that large hulls' walks are laid out as before.
+    let table = prune.filter(|_| TABLE).and_then(|p| p.lowest.as_ref());
     let (mut face, mut at) = (u32::MAX, 0u32);
     // b's lowest vertex under `face`, found when first needed (a pruned face and its pruned
     // arcs need none).
@@ -440,6 +563,9 @@ fn walk(
             u0 = -a_in_b.turn(normals_a[face as usize]);
             if let Some(p) = prune {
                 height0 = p.height(a, face as usize);
+                if let Some(t) = table {
+                    lowest = Some(t[face as usize] as u32);
+                }
             }
             // A face whose bound is below the floor is passed over (its arcs are bounded one by
             // one below).
@@ -449,23 +575,40 @@ fn walk(
                 return Some(Stopped::AtFace);
             }
         }
+        let second = ea.faces[1];
+        let turned = || -a_in_b.turn(normals_a[second as usize]);
+        // The second face's normal turned into b's frame and around, where needed (many arcs
+        // are passed over on the ball's bound alone).
+        let mut u1 = None;
         if let Some(p) = prune {
-            // The bound on every axis along this arc (see [`Prune`]).
-            let height1 = p.height(a, ea.faces[1] as usize);
-            if p.arc_bound(height0, height1, a.arc_secant(i)) < p.edge_floor() {
+            // The bound on every axis along this arc from b's ball (see [`Prune`]).
+            let height1 = p.height(a, second as usize);
+            if p.arc_bound(height0, height1, a.arc_secant(i)) < p.edge_floor()
+                || lowest.zip(table.map(|t| t[second as usize] as u32)).is_some_and(|(v0, v1)| {
+                    // Then from b's lowest vertices under the arc's two faces, where the walk
+                    // would start and end ([`Prune::corner_bound`]).
+                    let faces = (a.face_offset(face as usize), a.face_offset(second as usize));
+                    let corners = (vertices[v0 as usize], vertices[v1 as usize]);
+                    let u1 = *u1.insert(turned());
+                    p.corner_bound((u0, u1), faces, corners, a_in_b.translation, a.arc_secant(i)) < p.best()
+                })
+            {
                 // The face this arc's walk would have met at its end is bounded by the arc's
                 // bound too, but faces are kept against a lower floor: it may still count.
                 if a.closes_face(i) && height1 >= p.face_floor() {
-                    let u1 = -a_in_b.turn(normals_a[ea.faces[1] as usize]);
-                    at = b.support_from(u1, lowest.unwrap_or(at));
-                    if face_seen(ea.faces[1], at, u1) {
+                    let u1 = u1.unwrap_or_else(turned);
+                    at = match table {
+                        Some(t) => t[second as usize] as u32,
+                        None => b.support_from(u1, lowest.unwrap_or(at)),
+                    };
+                    if face_seen(second, at, u1) {
                         return Some(Stopped::AtFace);
                     }
                 }
                 continue;
             }
         }
-        let u1 = -a_in_b.turn(normals_a[ea.faces[1] as usize]);
+        let u1 = u1.unwrap_or_else(turned);
         if knives && a.is_knife_edge(i) {
             // A knife edge: its faces' normals nearly opposite, its arc nearly a half circle.
             // The walk's path d(t) then passes close to zero halfway, where the order of the
@@ -700,31 +843,153 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
         }
         return (face, best_edge_pair::<STOP>(a, b, a_in_b));
     }
+    let table =
+        (a.face_count() * b.vertices().len() <= LOWEST_TABLE).then(|| lowest_under_faces(a, b, a_in_b));
+    let (vertices, t) = (b.vertices(), a_in_b.translation);
+    // A face of a's: the height over its plane of b's lowest vertex `v` under it, measured in
+    // b's frame (`u` = −m, the turned normal around; module docs).
+    let separation = |i: u32, v: u32, u: Vector| -u.dot(vertices[v as usize] - t) - a.face_offset(i as usize);
+    if let Some((lowest, _)) = table.filter(|&(_, most)| STOP && most >= 0.0) {
+        // A face of a separates: the first that does, with nothing walked. (Should rounding
+        // put the table's largest separation on the other side of zero, the walk decides.)
+        let separating = (0..a.face_count() as u32).find_map(|i| {
+            let u = -a_in_b.turn(a.face_normal(i as usize));
+            let s = separation(i, lowest[i as usize] as u32, u);
+            (s >= 0.0).then_some((i, s))
+        });
+        if let Some(face) = separating {
+            return (face, None);
+        }
+    }
     let mut best: Option<EdgeQuery> = None;
     let exact = a.has_exact_edges() && b.has_exact_edges();
     let mut face = (0u32, Real::NEG_INFINITY);
-    let (vertices, t) = (b.vertices(), a_in_b.translation);
-    let prune = Prune::new(a, b, b_in_a, known, biased);
-    walk(
-        a,
-        b,
-        a_in_b,
-        Some(&prune),
-        |q| {
-            let separation = keep_better(&mut best, q, a, b, a_in_b, exact);
-            prune.raise(separation);
-            STOP && separation >= 0.0
-        },
-        |i, v, u| {
-            // u = −m: the turned normal, around.
-            let s = -u.dot(vertices[v as usize] - t) - a.face_offset(i as usize);
-            // The first (lowest-numbered) face on a tie, as the plain face query keeps.
-            if s > face.1 || (s == face.1 && i < face.0) {
-                face = (i, s);
-            }
-            prune.raise(s);
-            STOP && s >= 0.0
-        },
-    );
+    let prune = Prune::new(a, b, b_in_a, known, biased, table);
+    let visit = |q| {
+        let separation = keep_better(&mut best, q, a, b, a_in_b, exact);
+        prune.raise(separation);
+        STOP && separation >= 0.0
+    };
+    let face_seen = |i, v, u| {
+        let s = separation(i, v, u);
+        // The first (lowest-numbered) face on a tie, as the plain face query keeps.
+        if s > face.1 || (s == face.1 && i < face.0) {
+            face = (i, s);
+        }
+        prune.raise(s);
+        STOP && s >= 0.0
+    };
+    match table {
+        Some(_) => walk::<true>(a, b, a_in_b, Some(&prune), visit, face_seen),
+        None => walk::<false>(a, b, a_in_b, Some(&prune), visit, face_seen),
+    };
     (face, best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Pose, Rotation};
+    use alloc::vec::Vec;
+    use glam::{DMat3, DVec3};
+
+    /// A small random generator (no dependencies in the library's unit tests).
+    struct Rng(u64);
+
+    impl Rng {
+        fn unit(&mut self) -> f64 {
+            self.0 = self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 11) as f64 / (1u64 << 53) as f64
+        }
+
+        fn signed(&mut self) -> f64 {
+            2.0 * self.unit() - 1.0
+        }
+
+        fn vector(&mut self, scale: f64) -> Vector {
+            let v = DVec3::new(self.signed(), self.signed(), self.signed()) * scale;
+            Vector::new(v.x as Real, v.y as Real, v.z as Real)
+        }
+
+        /// Round hulls of 5 to 12 points, or lopsided ones: a disc of 6 to 10 points and an apex
+        /// far off its centre (long thin faces, arcs between nearly opposite normals).
+        fn hull(&mut self) -> ConvexHull {
+            let points: Vec<Vector> = if self.unit() < 0.5 {
+                (0..5 + (self.unit() * 8.0) as usize).map(|_| self.vector(1.0).normalize()).collect()
+            } else {
+                let n = 6 + (self.unit() * 5.0) as usize;
+                let mut disc: Vec<Vector> = (0..n)
+                    .map(|k| {
+                        let angle = (k as f64 + 0.4 * self.unit()) * core::f64::consts::TAU / n as f64;
+                        Vector::new(angle.cos() as Real, angle.sin() as Real, 0.0)
+                    })
+                    .collect();
+                let apex = self.vector(0.5);
+                disc.push(Vector::new(apex.x, apex.y, (2.0 + 2.0 * self.unit()) as Real));
+                disc
+            };
+            ConvexHull::new(&points).expect("a solid hull")
+        }
+
+        fn pose(&mut self) -> Pose {
+            let q = Rotation::from_xyzw(
+                self.signed() as Real,
+                self.signed() as Real,
+                self.signed() as Real,
+                self.signed() as Real,
+            );
+            Pose::new(self.vector(1.5), q.normalize())
+        }
+    }
+
+    fn wide(v: Vector) -> DVec3 {
+        DVec3::new(v.x as f64, v.y as f64, v.z as f64)
+    }
+
+    #[test]
+    fn corner_bound_holds_along_the_whole_arc() {
+        // Every axis on the arc of each of a's edges, sampled finely, measured in f64 from every
+        // vertex of both shapes, is no more separated than the bound from the two lowest
+        // vertices: on round hulls and on lopsided ones, where the bound's first line falls
+        // along the arc (a bound taken where the two lines cross alone is then too low).
+        let mut rng = Rng(0x51ee_d0c0_ffee_1234);
+        let (mut arcs, mut falling) = (0, 0);
+        for _ in 0..400 {
+            let (a, b) = (rng.hull(), rng.hull());
+            let (pose_a, pose_b) = (rng.pose(), rng.pose());
+            let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
+            let table = lowest_under_faces(&a, &b, &a_in_b);
+            let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, Some(table));
+            let r = DMat3::from_cols(
+                wide(a_in_b.rotation.x_axis),
+                wide(a_in_b.rotation.y_axis),
+                wide(a_in_b.rotation.z_axis),
+            );
+            let t = wide(a_in_b.translation);
+            let placed_a: Vec<DVec3> = a.vertices().iter().map(|&v| r * wide(v) + t).collect();
+            for (i, edge) in a.edges().iter().enumerate() {
+                let [f0, f1] = edge.faces.map(|f| f as usize);
+                let (u0, u1) = (-a_in_b.turn(a.face_normal(f0)), -a_in_b.turn(a.face_normal(f1)));
+                let corners = (b.vertices()[table.0[f0] as usize], b.vertices()[table.0[f1] as usize]);
+                let faces = (a.face_offset(f0), a.face_offset(f1));
+                let bound =
+                    prune.corner_bound((u0, u1), faces, corners, a_in_b.translation, a.arc_secant(i)) as f64;
+                let (m0, m1) = (-wide(u0), -wide(u1));
+                let mut worst = f64::NEG_INFINITY;
+                for k in 0..=64 {
+                    let u = m0.lerp(m1, k as f64 / 64.0).normalize();
+                    let low_b = b.vertices().iter().map(|&v| u.dot(wide(v))).fold(f64::INFINITY, f64::min);
+                    let high_a = placed_a.iter().map(|&v| u.dot(v)).fold(f64::NEG_INFINITY, f64::max);
+                    worst = worst.max(low_b - high_a);
+                }
+                let w0 = wide(corners.0) - t;
+                let (g00, g10) = (m0.dot(w0) - faces.0 as f64, m1.dot(w0) - faces.1 as f64);
+                falling += (g10 < g00 && worst > g00.min(g10) + 1e-3) as usize;
+                arcs += 1;
+                assert!(worst <= bound + 1e-4, "arc {i}: {worst} above the bound {bound}");
+            }
+        }
+        // The lopsided hulls make the case that needs the ends.
+        assert!(arcs > 5_000 && falling > 100, "{arcs} arcs, {falling} with a falling first line");
+    }
 }
