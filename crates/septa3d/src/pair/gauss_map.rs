@@ -408,13 +408,15 @@ impl Prune {
     /// arc's secant), the separation is at most `u · (v − p)` for any vertex `v` of b and the
     /// edge's tail `p`, which lies on both planes (within a's plane slack). With `v0` that is
     /// `k((1 − s) g₀₀ + s g₁₀)`, `gⱼᵢ = mⱼ · vᵢ − dⱼ` the height of `vᵢ` over face `j`; with
-    /// `v1`, `k((1 − s) g₀₁ + s g₁₁)`. The first rises from `g₀₀` (the least height over face
-    /// 0) and the second falls to `g₁₁`: the smaller of the two is largest where they cross.
+    /// `v1`, `k((1 − s) g₀₁ + s g₁₁)`. The first line starts lower (`g₀₀`, the least height
+    /// over face 0) and ends higher (`g₁₀` ≥ `g₁₁`, the least over face 1), so they cross; the
+    /// lower of the two is highest where they cross, or at an end where a line runs downhill
+    /// (two faces at very different heights: lopsided hulls).
     ///
     /// ```text
-    ///   g₀₁ ●.                 .● g₁₀    height over the arc, s from 0 to 1:
-    ///          ` .         . `           by v0 rising, by v1 falling; every axis
-    ///              ` . ● . `             on the arc is below the crossing ●
+    ///   g₀₁ ●.                 .● g₁₀    height over the arc, s from 0 to 1, by
+    ///          ` .         . `           v0 and by v1: every axis on the arc is
+    ///              ` . ● . `             below the lower line, at most ● here
     ///          . `         ` .
     ///   g₀₀ ●`                 `● g₁₁
     /// ```
