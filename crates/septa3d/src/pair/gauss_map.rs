@@ -411,7 +411,10 @@ impl Prune {
     /// `v1`, `k((1 − s) g₀₁ + s g₁₁)`. The first line starts lower (`g₀₀`, the least height
     /// over face 0) and ends higher (`g₁₀` ≥ `g₁₁`, the least over face 1), so they cross; the
     /// lower of the two is highest where they cross, or at an end where a line runs downhill
-    /// (two faces at very different heights: lopsided hulls).
+    /// (two faces at very different heights: lopsided hulls). Any two vertices of b give a
+    /// bound; where b's lowest under the second face is not known, `v1 = v0` gives the larger
+    /// of `g₀₀` and `g₁₀`, still tight between neighbouring faces of a large hull, whose lowest
+    /// vertices are near each other.
     ///
     /// ```text
     ///   g₀₁ ●.                 .● g₁₀    height over the arc, s from 0 to 1, by
@@ -585,16 +588,16 @@ fn walk<const TABLE: bool>(
         if let Some(p) = prune {
             // The bound on every axis along this arc from b's ball (see [`Prune`]).
             let height1 = p.height(a, second as usize);
-            if p.arc_bound(height0, height1, a.arc_secant(i)) < p.edge_floor()
-                || lowest.zip(table.map(|t| t[second as usize] as u32)).is_some_and(|(v0, v1)| {
-                    // Then from b's lowest vertices under the arc's two faces, where the walk
-                    // would start and end ([`Prune::corner_bound`]).
-                    let faces = (a.face_offset(face as usize), a.face_offset(second as usize));
-                    let corners = (vertices[v0 as usize], vertices[v1 as usize]);
-                    let u1 = *u1.insert(turned());
-                    p.corner_bound((u0, u1), faces, corners, a_in_b.translation, a.arc_secant(i)) < p.best()
-                })
-            {
+            if p.arc_bound(height0, height1, a.arc_secant(i)) < p.edge_floor() || {
+                // Then from b's lowest vertex under the arc's first face, where the walk
+                // would start, and, where known up front, under its second, where it would
+                // end ([`Prune::corner_bound`]).
+                let faces = (a.face_offset(face as usize), a.face_offset(second as usize));
+                let v0 = vertices[*lowest.get_or_insert_with(|| b.support_from(u0, at)) as usize];
+                let v1 = table.map_or(v0, |t| vertices[t[second as usize] as usize]);
+                let u1 = *u1.insert(turned());
+                p.corner_bound((u0, u1), faces, (v0, v1), a_in_b.translation, a.arc_secant(i)) < p.best()
+            } {
                 // The face this arc's walk would have met at its end is bounded by the arc's
                 // bound too, but faces are kept against a lower floor: it may still count.
                 if a.closes_face(i) && height1 >= p.face_floor() {
@@ -974,8 +977,11 @@ mod tests {
                 let (u0, u1) = (-a_in_b.turn(a.face_normal(f0)), -a_in_b.turn(a.face_normal(f1)));
                 let corners = (b.vertices()[table.0[f0] as usize], b.vertices()[table.0[f1] as usize]);
                 let faces = (a.face_offset(f0), a.face_offset(f1));
-                let bound =
-                    prune.corner_bound((u0, u1), faces, corners, a_in_b.translation, a.arc_secant(i)) as f64;
+                let bound = |corners| {
+                    prune.corner_bound((u0, u1), faces, corners, a_in_b.translation, a.arc_secant(i)) as f64
+                };
+                // With both lowest vertices, and with the first alone (large hulls' walks).
+                let (both, first) = (bound(corners), bound((corners.0, corners.0)));
                 let (m0, m1) = (-wide(u0), -wide(u1));
                 let mut worst = f64::NEG_INFINITY;
                 for k in 0..=64 {
@@ -988,7 +994,8 @@ mod tests {
                 let (g00, g10) = (m0.dot(w0) - faces.0 as f64, m1.dot(w0) - faces.1 as f64);
                 falling += (g10 < g00 && worst > g00.min(g10) + 1e-3) as usize;
                 arcs += 1;
-                assert!(worst <= bound + 1e-4, "arc {i}: {worst} above the bound {bound}");
+                assert!(worst <= both + 1e-4, "arc {i}: {worst} above the bound {both}");
+                assert!(worst <= first + 1e-4, "arc {i}: {worst} above the first corner's bound {first}");
             }
         }
         // The lopsided hulls make the case that needs the ends.
