@@ -1231,3 +1231,33 @@ fn a_short_edge_far_from_its_origin_gives_no_axis_the_shapes_do_not_have() {
         assert!(depth <= sat.depth + 1e12, "{s:?}: depth {depth} above the least push {}", sat.depth);
     }
 }
+
+#[test]
+fn a_knife_arc_is_not_passed_over_by_its_corners() {
+    // A flat tetrahedron (faces meeting at knife edges, normals nearly opposite) beside a long
+    // box: the corner bound (from the box's lowest vertices under the arc's two faces) took the
+    // knife arc as the short way between its two stored normals and passed over it, giving
+    // `separation` 156.27 in this order against 184.82 in the other (fuzz, queries3d). The gap
+    // over every Minkowski facet in f64 must be reached in both orders.
+    let points = [
+        [-115.33825, 14.493998, -156.23619],
+        [-147.34143, -14.493998, -127.24819],
+        [-138.68433, 1.4747648, -169.22086],
+        [-109.69635, 11.4770975, -127.215355],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let half = Vector::new(5.5, 3.0, 10000.0);
+    let pose_a = Pose::new(
+        Vector::new(-8.0, -8.0, -7.5),
+        Rotation::from_xyzw(-0.57735026, -0.57735026, -0.57735026, 2.6621606e-11),
+    );
+    let pose_b = Pose::new(Vector::new(-8.0, -8.0, -141.74219), Rotation::from_xyzw(0.5, 0.5, 0.5, 0.5));
+    let (hull, slab) = (ConvexHull::new(&points).unwrap(), Cuboid::new(half).unwrap());
+    let (ref_hull, ref_slab) = (placed(&points, pose_a), placed(&corners(half), pose_b));
+    let sat = reference::sat::sat(&ref_hull, &ref_slab);
+    assert!(sat.depth < -180.0, "the shapes are apart: {}", sat.depth);
+    for s in [separation(&hull, pose_a, &slab, pose_b), separation(&slab, pose_b, &hull, pose_a)] {
+        let gap = s.distance as f64;
+        assert!((gap + sat.depth).abs() <= 0.05, "{s:?}: gap {gap}, the facets' {}", -sat.depth);
+    }
+}
