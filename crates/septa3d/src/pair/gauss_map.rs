@@ -34,6 +34,7 @@ use core::cell::Cell;
 
 use super::hull_hull::{ABSOLUTE_TOLERANCE, RELATIVE_EDGE_TOLERANCE};
 use crate::pose::Frame;
+use crate::shape::ArcLanes;
 use crate::{ConvexHull, Real, Vector, Vector4};
 
 /// Edge pairs whose unit directions' cross product is shorter than this (the sine of the
@@ -687,6 +688,92 @@ fn walk<const TABLE: bool>(
     None
 }
 
+/// [`walk`] for small pairs: b's lowest vertex under every face of a known up front
+/// ([`lowest_under_faces`]) and b's arcs held four at a time ([`ConvexHull::arc_lanes`]). Each of
+/// a's faces above the floor is handed to `face_seen` with its lowest vertex, and each of a's
+/// arcs that the bounds cannot pass over ([`Prune`]) is tested against every arc of b at once,
+/// four to a group ([`crossing_lanes`]), which costs less than walking it across b's map and
+/// has no branch on the way: only the crossings found are visited, each axis turned out of a
+/// by the middle of the arc (as [`arc_middle`] finds it, from the normals already turned). The same pairs as [`every_pair`], in the same
+/// order for each arc of a.
+#[inline]
+fn scan(
+    a: &ConvexHull,
+    b: &ConvexHull,
+    a_in_b: &Frame,
+    (prune, lowest): (&Prune, &[u8; HEIGHT_TABLE]),
+    mut visit: impl FnMut(EdgeQuery) -> bool,
+    mut face_seen: impl FnMut(u32, u32, Vector) -> bool,
+) -> Option<Stopped> {
+    let normals_a = a.face_normals();
+    for (f, &v) in lowest.iter().enumerate().take(a.face_count()) {
+        if prune.height(a, f) >= prune.face_floor()
+            && face_seen(f as u32, v as u32, -a_in_b.turn(normals_a[f]))
+        {
+            return Some(Stopped::AtFace);
+        }
+    }
+    let (vertices, knives) = (b.vertices(), a.has_knife_edges());
+    for (i, ea) in a.edges().iter().enumerate() {
+        let [f0, f1] = ea.faces.map(|f| f as usize);
+        let secant = a.arc_secant(i);
+        if prune.arc_bound(prune.height(a, f0), prune.height(a, f1), secant) < prune.edge_floor() {
+            continue;
+        }
+        let (n0, n1) = (a_in_b.turn(normals_a[f0]), a_in_b.turn(normals_a[f1]));
+        if knives && a.is_knife_edge(i) {
+            // Bounded by the ball alone, as in the walk; its face was handed over above.
+            match knife_arc(a, i, b, a_in_b, &mut visit, &mut |_: u32, _: u32, _: Vector| false, -n1) {
+                Some(stopped) => return Some(stopped),
+                None => continue,
+            }
+        }
+        let corners = (vertices[lowest[f0] as usize], vertices[lowest[f1] as usize]);
+        let offsets = (a.face_offset(f0), a.face_offset(f1));
+        if prune.corner_bound((-n0, -n1), offsets, corners, a_in_b.translation, secant) < prune.best() {
+            continue;
+        }
+        let e = a_in_b.turn(a.edge_unit(i));
+        // The edge's tail and the middle of its arc ([`arc_middle`], from the normals already
+        // turned), once a crossing needs them.
+        let mut edge: Option<(EdgeOfA, Vector)> = None;
+        for (g, lanes) in b.arc_lanes().iter().enumerate() {
+            let mut crossing = crossing_lanes(lanes, (n0, n1), e);
+            while crossing != 0 {
+                let j = 4 * g + crossing.trailing_zeros() as usize;
+                crossing &= crossing - 1;
+                let (edge, out) = edge.get_or_insert_with(|| {
+                    let on_a = a_in_b.apply(a.vertices()[ea.tail as usize]);
+                    (EdgeOfA { index: i as u32, e, on_a }, n0 + n1 + e.cross(n0 - n1))
+                });
+                if let Some(q) = edge.pair(b, j, *out) {
+                    if visit(q) {
+                        return Some(Stopped::AtEdges(q));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// [`is_minkowski_face`] for the arc `n0`–`n1` of a (edge direction `e`, b's frame) against four
+/// arcs of b at once: a bit per lane whose arc crosses it. The same products in the same
+/// order, so the same answers, lane by lane; padding lanes (zeros) cross nothing.
+#[inline(always)]
+fn crossing_lanes(lanes: &ArcLanes, (n0, n1): (Vector, Vector), e: Vector) -> u32 {
+    let splat = |v: Vector| (Vector4::splat(v.x), Vector4::splat(v.y), Vector4::splat(v.z));
+    let ((ex, ey, ez), (n0x, n0y, n0z), (n1x, n1y, n1z)) = (splat(e), splat(n0), splat(n1));
+    // −s0 and −s1 of the scalar test (b's normals not yet turned around), then t0 and t1.
+    let s0 = lanes.m0x * ex + lanes.m0y * ey + lanes.m0z * ez;
+    let s1 = lanes.m1x * ex + lanes.m1y * ey + lanes.m1z * ez;
+    let t0 = n0x * lanes.fx + n0y * lanes.fy + n0z * lanes.fz;
+    let t1 = n1x * lanes.fx + n1y * lanes.fy + n1z * lanes.fz;
+    // s0 s1 < 0, t0 t1 < 0 and s0 t1 > 0 (that is −s0 t1 < 0).
+    let zero = Vector4::ZERO;
+    ((s0 * s1).cmplt(zero) & (t0 * t1).cmplt(zero) & (s0 * t1).cmplt(zero)).bitmask()
+}
+
 /// The step a [`walk`] takes from a vertex whose steps are `lanes`, along the path from `u0`
 /// to `u1`: the neighbour that gets higher first (the first on a tie), as (its step's index,
 /// the path's parameter there, whether it was lower at the path's start), or `None` when no
@@ -890,7 +977,8 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
         prune.raise(s);
         STOP && s >= 0.0
     };
-    match table {
+    match &prune.lowest {
+        Some(lowest) if !b.arc_lanes().is_empty() => scan(a, b, a_in_b, (&prune, lowest), visit, face_seen),
         Some(_) => walk::<true>(a, b, a_in_b, Some(&prune), visit, face_seen),
         None => walk::<false>(a, b, a_in_b, Some(&prune), visit, face_seen),
     };
@@ -955,6 +1043,47 @@ mod tests {
 
     fn wide(v: Vector) -> DVec3 {
         DVec3::new(v.x as f64, v.y as f64, v.z as f64)
+    }
+
+    #[test]
+    fn crossing_lanes_agree_with_the_scalar_test() {
+        // Every arc of a against every arc of b, four at a time, gives the bits the scalar
+        // Gauss-map test gives pair by pair (the same products, so the same answers, ties and
+        // zeros included): on random hulls in random poses, on a box against itself turned by
+        // quarter turns (exact zeros and parallel arcs), and padded lanes never cross.
+        let mut rng = Rng(0x0a7c_1a4e_5eed_0001);
+        let mut shapes: Vec<(ConvexHull, ConvexHull, Pose, Pose)> =
+            (0..300).map(|_| (rng.hull(), rng.hull(), rng.pose(), rng.pose())).collect();
+        let cube: Vec<Vector> = (0..8)
+            .map(|k| Vector::new([-1.0, 1.0][k & 1], [-1.0, 1.0][(k >> 1) & 1], [-1.0, 1.0][(k >> 2) & 1]))
+            .collect();
+        let cube = ConvexHull::new(&cube).expect("a cube");
+        let quarter = Rotation::from_rotation_z(core::f64::consts::FRAC_PI_2 as Real);
+        shapes.push((cube.clone(), cube.clone(), Pose::IDENTITY, Pose::new(Vector::X, quarter)));
+        shapes.push((cube.clone(), cube, Pose::IDENTITY, Pose::IDENTITY));
+        let (mut pairs, mut crossings) = (0, 0);
+        for (a, b, pose_a, pose_b) in &shapes {
+            assert!(!b.arc_lanes().is_empty(), "hulls of at most 12 points hold their arcs in lanes");
+            let (_, a_in_b) = Frame::between(pose_a, pose_b);
+            for (i, ea) in a.edges().iter().enumerate() {
+                let [n0, n1] = ea.faces.map(|f| a_in_b.turn(a.face_normal(f as usize)));
+                let e = a_in_b.turn(a.edge_unit(i));
+                for (g, lanes) in b.arc_lanes().iter().enumerate() {
+                    let bits = crossing_lanes(lanes, (n0, n1), e);
+                    for lane in 0..4 {
+                        let j = 4 * g + lane;
+                        let expected = j < b.edge_count() && {
+                            let [m0, m1] = b.edges()[j].faces.map(|f| b.face_normal(f as usize));
+                            is_minkowski_face(n0, n1, e, m0, m1, b.edge_unit(j))
+                        };
+                        assert_eq!(bits >> lane & 1 == 1, expected, "arc {i} of a, arc {j} of b");
+                        pairs += 1;
+                        crossings += expected as usize;
+                    }
+                }
+            }
+        }
+        assert!(pairs > 50_000 && crossings > 2_000, "{pairs} pairs, {crossings} crossings");
     }
 
     #[test]

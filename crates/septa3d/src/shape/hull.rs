@@ -119,6 +119,30 @@ pub struct HullEdge {
     pub half_edge: u32,
 }
 
+/// Four edges' arcs on the Gauss map side by side, one edge per lane: the unit normals of its
+/// two faces (`m0` of `faces[0]`, `m1` of `faces[1]`) and its unit direction `f`, each as x, y
+/// and z components. The Gauss-map test of an arc of the other shape against these four
+/// (`pair::gauss_map`) is then four dot products per lane and three sign tests, with no branch
+/// per edge. The last group is padded with zeros, which never cross an arc.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ArcLanes {
+    pub m0x: Vector4,
+    pub m0y: Vector4,
+    pub m0z: Vector4,
+    pub m1x: Vector4,
+    pub m1y: Vector4,
+    pub m1z: Vector4,
+    pub fx: Vector4,
+    pub fy: Vector4,
+    pub fz: Vector4,
+}
+
+/// Hulls with at most this many edges hold their arcs four at a time ([`ArcLanes`]): testing
+/// an arc of the other shape against every one of them then costs about what walking it
+/// across the Gauss map does (`pair::gauss_map::scan`), with no branch to mispredict; larger
+/// hulls are walked.
+pub(crate) const ARC_LANES_MAX: usize = 48;
+
 /// Four faces side by side: the x, y and z components of their unit normals and their plane
 /// offsets, one face per lane, so that one multiply-add per component measures a point against
 /// four planes at once. The last group is padded by repeating the last face (which changes no
@@ -213,6 +237,9 @@ pub struct ConvexHull {
     normals: Vec<Vector>,
     offsets: Vec<Real>,
     face_lanes: Vec<FaceLanes>,
+    /// The edges' arcs four at a time, for hulls of at most [`ARC_LANES_MAX`] edges (empty for
+    /// larger ones).
+    arc_lanes: Vec<ArcLanes>,
     /// A ball holding face `i`: the mean of its corners and the distance to the farthest
     /// (see [`ConvexHull::face_ball`]).
     face_balls: Vec<(Vector, Real)>,
@@ -599,6 +626,7 @@ impl ConvexHull {
             }
         }
         let inner_radius = (inner.max(0.0) / up) as Real;
+        let arc_lanes = arc_lanes_of(&edges, &normals, &edge_units);
         let plane_slack = (slack * up) as Real;
 
         ConvexHull {
@@ -614,6 +642,7 @@ impl ConvexHull {
             normals,
             offsets,
             face_lanes,
+            arc_lanes,
             face_balls,
             face_start,
             loops,
@@ -686,6 +715,13 @@ impl ConvexHull {
     #[inline]
     pub fn face_lanes(&self) -> &[FaceLanes] {
         &self.face_lanes
+    }
+
+    /// The edges' arcs on the Gauss map four at a time (see [`ArcLanes`]); empty for hulls of
+    /// more than [`ARC_LANES_MAX`] edges.
+    #[inline]
+    pub(crate) fn arc_lanes(&self) -> &[ArcLanes] {
+        &self.arc_lanes
     }
 
     /// The vertices of face `i`, counter-clockwise seen from outside (indices into
@@ -1171,6 +1207,46 @@ fn face_lanes_of(normals: &[Vector], offsets: &[Real]) -> Vec<FaceLanes> {
                 ny: Vector4::new(n(0).y, n(1).y, n(2).y, n(3).y),
                 nz: Vector4::new(n(0).z, n(1).z, n(2).z, n(3).z),
                 d: Vector4::new(d(0), d(1), d(2), d(3)),
+            }
+        })
+        .collect()
+}
+
+/// The edges' arcs in groups of four (see [`ArcLanes`]), or none for a hull of more than
+/// [`ARC_LANES_MAX`] edges.
+fn arc_lanes_of(edges: &[HullEdge], normals: &[Vector], units: &[Vector]) -> Vec<ArcLanes> {
+    if edges.len() > ARC_LANES_MAX {
+        return Vec::new();
+    }
+    (0..edges.len().div_ceil(4))
+        .map(|group| {
+            // Lane k's edge as its two faces' normals and its direction, zeros past the last edge.
+            let arc = |k: usize| {
+                let i = 4 * group + k;
+                edges.get(i).map_or([Vector::ZERO; 3], |e| {
+                    [normals[e.faces[0] as usize], normals[e.faces[1] as usize], units[i]]
+                })
+            };
+            let arcs = [arc(0), arc(1), arc(2), arc(3)];
+            // Component `axis` of part `part` (0: m0, 1: m1, 2: f) of the four arcs.
+            let lanes = |part: usize, axis: usize| {
+                Vector4::new(
+                    arcs[0][part][axis],
+                    arcs[1][part][axis],
+                    arcs[2][part][axis],
+                    arcs[3][part][axis],
+                )
+            };
+            ArcLanes {
+                m0x: lanes(0, 0),
+                m0y: lanes(0, 1),
+                m0z: lanes(0, 2),
+                m1x: lanes(1, 0),
+                m1y: lanes(1, 1),
+                m1z: lanes(1, 2),
+                fx: lanes(2, 0),
+                fy: lanes(2, 1),
+                fz: lanes(2, 2),
             }
         })
         .collect()
