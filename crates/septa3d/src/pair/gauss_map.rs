@@ -279,7 +279,7 @@ fn knife_arc(
 /// Faces are held to a lower floor: [`collide`](super::hull_hull::collide) prefers a face to
 /// an edge pair up to [`RELATIVE_EDGE_TOLERANCE`] (and a's face to b's by less), so a face a
 /// little worse than the best edge pair may still be its reference face.
-pub(crate) struct Prune {
+pub(crate) struct Prune<'t> {
     /// b's centroid, in a's frame.
     centre: Vector,
     /// a's [`ConvexHull::plane_slack`]: how far an edge's tail may lie below its faces' planes.
@@ -297,9 +297,11 @@ pub(crate) struct Prune {
     /// Every face's height ([`Prune::height`]), worked out four at a time up front, when a has
     /// at most [`HEIGHT_TABLE`] faces (each is read once as a first face and once or more as a
     /// second one).
-    heights: Option<[Real; HEIGHT_TABLE]>,
+    heights: &'t [Real; HEIGHT_TABLE],
+    /// Are the `heights` worked out (a has at most [`HEIGHT_TABLE`] faces)?
+    tabled: bool,
     /// b's lowest vertex under every face of a, for small hulls ([`LOWEST_TABLE`]).
-    lowest: Option<[u8; HEIGHT_TABLE]>,
+    lowest: Option<&'t Lowest>,
 }
 
 /// The most faces of a whose heights [`Prune`] works out up front (a table on the stack).
@@ -312,36 +314,33 @@ const HEIGHT_TABLE: usize = 128;
 /// make 12 × 8; of 16 points, 28 × 16, where the table costs about what it saves.)
 const LOWEST_TABLE: usize = 256;
 
-impl Prune {
+impl<'t> Prune<'t> {
     /// The bounds for a walk of a's arcs over b's Gauss map, given the best separation already
     /// found (b's best face).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new(
         a: &ConvexHull,
         b: &ConvexHull,
         b_in_a: &Frame,
         best: Real,
         biased: bool,
-        table: Option<([u8; HEIGHT_TABLE], Real)>,
-    ) -> Prune {
+        table: Option<&'t Lowest>,
+        heights: &'t mut [Real; HEIGHT_TABLE],
+    ) -> Prune<'t> {
         let centre = b_in_a.apply(b.centroid());
         let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
         let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
         let slack = a.plane_slack();
-        let heights = (a.face_count() <= HEIGHT_TABLE).then(|| {
-            let mut heights = [0.0; HEIGHT_TABLE];
+        let tabled = a.face_count() <= HEIGHT_TABLE;
+        if tabled {
             let (x, y, z) = (Vector4::splat(centre.x), Vector4::splat(centre.y), Vector4::splat(centre.z));
             let slack = Vector4::splat(slack);
             for (four, l) in heights.chunks_exact_mut(4).zip(a.face_lanes()) {
-                four.copy_from_slice(&(l.nx * x + l.ny * y + l.nz * z - l.d + slack).to_array());
+                (l.nx * x + l.ny * y + l.nz * z - l.d + slack).write_to_slice(four);
             }
-            heights
-        });
+        }
         // a's best face separation, where known, raises the floor before any arc is walked.
-        let (lowest, best) = match table {
-            Some((lowest, face)) => (Some(lowest), best.max(face)),
-            None => (None, best),
-        };
+        let best = table.map_or(best, |t| best.max(t.most));
         Prune {
             centre,
             slack,
@@ -350,17 +349,18 @@ impl Prune {
             slop: ABSOLUTE_TOLERANCE * a.bounding_radius().min(b.bounding_radius()),
             best: Cell::new(best),
             biased,
+            tabled,
             heights,
-            lowest,
+            lowest: table,
         }
     }
 
     /// `n · c − d` for face `f` of a, raised by a's plane slack.
     #[inline(always)]
     fn height(&self, a: &ConvexHull, f: usize) -> Real {
-        match &self.heights {
-            Some(heights) => heights[f],
-            None => a.face_normal(f).dot(self.centre) - a.face_offset(f) + self.slack,
+        match self.tabled {
+            true => self.heights[f],
+            false => a.face_normal(f).dot(self.centre) - a.face_offset(f) + self.slack,
         }
     }
 
@@ -462,44 +462,94 @@ impl Prune {
     }
 }
 
-/// b's lowest vertex under every face of a (the first on a tie), four faces at a time against
-/// each vertex of b in turn, in b's frame (`a_in_b`): the same products, and so the same
-/// vertices, as a support query along each turned-around normal ([`ConvexHull::support_lanes`]);
-/// and the largest of a's face separations, which they give.
-#[inline]
-fn lowest_under_faces(a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame) -> ([u8; HEIGHT_TABLE], Real) {
-    let mut lowest = [0u8; HEIGHT_TABLE];
-    let mut most = Vector4::splat(Real::NEG_INFINITY);
-    let t = a_in_b.translation;
-    let r = a_in_b.rotation;
-    let turn = |l: &crate::shape::FaceLanes| {
-        let x = Vector4::splat(r.x_axis.x) * l.nx + Vector4::splat(r.y_axis.x) * l.ny;
-        let y = Vector4::splat(r.x_axis.y) * l.nx + Vector4::splat(r.y_axis.y) * l.ny;
-        let z = Vector4::splat(r.x_axis.z) * l.nx + Vector4::splat(r.y_axis.z) * l.ny;
-        (
-            -(x + Vector4::splat(r.z_axis.x) * l.nz),
-            -(y + Vector4::splat(r.z_axis.y) * l.nz),
-            -(z + Vector4::splat(r.z_axis.z) * l.nz),
-        )
-    };
-    for (four, l) in lowest.chunks_exact_mut(4).zip(a.face_lanes()) {
-        let (ux, uy, uz) = turn(l);
-        let (mut top, mut at) = (Vector4::splat(Real::NEG_INFINITY), Vector4::ZERO);
-        for (k, v) in b.vertices().iter().enumerate() {
-            let height = ux * Vector4::splat(v.x) + uy * Vector4::splat(v.y) + uz * Vector4::splat(v.z);
-            let higher = height.cmpgt(top);
-            top = Vector4::select(higher, height, top);
-            at = Vector4::select(higher, Vector4::splat(k as Real), at);
-        }
-        for (slot, k) in four.iter_mut().zip(at.to_array()) {
-            *slot = k as u8;
-        }
-        // The separation along a's face: the lowest vertex's height over its plane, which lies
-        // at d + m · t in b's frame (m = −u the turned normal).
-        let shift = ux * Vector4::splat(t.x) + uy * Vector4::splat(t.y) + uz * Vector4::splat(t.z);
-        most = most.max(shift - top - l.d);
+/// The most faces of a for which [`Lowest`] is found up front (two hulls of 8 points have at
+/// most 12; the table is on the stack, and kept small).
+const LOWEST_FACES: usize = 32;
+
+/// What small pairs find up front, four faces of a at a time against every vertex of b
+/// ([`Lowest::fill`]), in b's frame: per face of a, b's lowest vertex under it and the face's
+/// normal turned into b's frame and around (`u = −R n`, as x, y and z), and the largest of
+/// a's face separations.
+pub(crate) struct Lowest {
+    vertex: [u8; LOWEST_FACES],
+    x: [Real; LOWEST_FACES],
+    y: [Real; LOWEST_FACES],
+    z: [Real; LOWEST_FACES],
+    most: Real,
+}
+
+impl Lowest {
+    /// Whether a pair is small enough ([`LOWEST_TABLE`]).
+    #[inline(always)]
+    fn fits(a: &ConvexHull, b: &ConvexHull) -> bool {
+        a.face_count() <= LOWEST_FACES && a.face_count() * b.vertices().len() <= LOWEST_TABLE
     }
-    (lowest, most.max_element())
+
+    /// A table to [`fill`](Lowest::fill).
+    const EMPTY: Lowest = Lowest {
+        vertex: [0; LOWEST_FACES],
+        x: [0.0; LOWEST_FACES],
+        y: [0.0; LOWEST_FACES],
+        z: [0.0; LOWEST_FACES],
+        most: 0.0,
+    };
+
+    /// b's lowest vertex under every face of a (the first on a tie): the same products, and so
+    /// the same vertices, as a support query along each turned-around normal
+    /// ([`ConvexHull::support_lanes`]); the turned normals are the same numbers, bit for bit,
+    /// as `−a_in_b.turn(n)` (the same products summed in the same order). Filled in place: a
+    /// value this large returned or moved into an `Option` is copied.
+    #[inline(always)]
+    fn fill(&mut self, a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame) {
+        let table = self;
+        let mut most = Vector4::splat(Real::NEG_INFINITY);
+        let t = a_in_b.translation;
+        let r = a_in_b.rotation;
+        let turn = |l: &crate::shape::FaceLanes| {
+            let x = Vector4::splat(r.x_axis.x) * l.nx + Vector4::splat(r.y_axis.x) * l.ny;
+            let y = Vector4::splat(r.x_axis.y) * l.nx + Vector4::splat(r.y_axis.y) * l.ny;
+            let z = Vector4::splat(r.x_axis.z) * l.nx + Vector4::splat(r.y_axis.z) * l.ny;
+            (
+                -(x + Vector4::splat(r.z_axis.x) * l.nz),
+                -(y + Vector4::splat(r.z_axis.y) * l.nz),
+                -(z + Vector4::splat(r.z_axis.z) * l.nz),
+            )
+        };
+        for (g, l) in a.face_lanes().iter().enumerate() {
+            let (ux, uy, uz) = turn(l);
+            let (mut top, mut at) = (Vector4::splat(Real::NEG_INFINITY), Vector4::ZERO);
+            for (k, v) in b.vertices().iter().enumerate() {
+                let height = ux * Vector4::splat(v.x) + uy * Vector4::splat(v.y) + uz * Vector4::splat(v.z);
+                let higher = height.cmpgt(top);
+                top = Vector4::select(higher, height, top);
+                at = Vector4::select(higher, Vector4::splat(k as Real), at);
+            }
+            let four = 4 * g..4 * g + 4;
+            for (slot, k) in table.vertex[four.clone()].iter_mut().zip(at.to_array()) {
+                *slot = k as u8;
+            }
+            ux.write_to_slice(&mut table.x[four.clone()]);
+            uy.write_to_slice(&mut table.y[four.clone()]);
+            uz.write_to_slice(&mut table.z[four]);
+            // The separation along a's face: the lowest vertex's height over its plane, which
+            // lies at d + m · t in b's frame (m = −u the turned normal).
+            let shift = ux * Vector4::splat(t.x) + uy * Vector4::splat(t.y) + uz * Vector4::splat(t.z);
+            most = most.max(shift - top - l.d);
+        }
+        table.most = most.max_element();
+    }
+
+    /// b's lowest vertex under face `f` of a.
+    #[inline(always)]
+    fn vertex(&self, f: usize) -> u32 {
+        self.vertex[f] as u32
+    }
+
+    /// Face `f`'s normal turned into b's frame and around.
+    #[inline(always)]
+    fn turned(&self, f: usize) -> Vector {
+        Vector::new(self.x[f], self.y[f], self.z[f])
+    }
 }
 
 /// [`edge_axes`] by walking each of a's arcs across b's Gauss map.
@@ -554,7 +604,7 @@ fn walk<const TABLE: bool>(
     let knives = a.has_knife_edges();
     // b's lowest vertex under each face of a, where found up front ([`LOWEST_TABLE`]); the
     // walk is compiled apart for that case, so that large hulls' walks are laid out as before.
-    let table = prune.filter(|_| TABLE).and_then(|p| p.lowest.as_ref());
+    let table = prune.filter(|_| TABLE).and_then(|p| p.lowest);
     let (mut face, mut at) = (u32::MAX, 0u32);
     // b's lowest vertex under `face`, found when first needed (a pruned face and its pruned
     // arcs need none).
@@ -570,7 +620,7 @@ fn walk<const TABLE: bool>(
             if let Some(p) = prune {
                 height0 = p.height(a, face as usize);
                 if let Some(t) = table {
-                    lowest = Some(t[face as usize] as u32);
+                    lowest = Some(t.vertex(face as usize));
                 }
             }
             // A face whose bound is below the floor is passed over (its arcs are bounded one by
@@ -600,7 +650,7 @@ fn walk<const TABLE: bool>(
                     // passed over, `separation` 156.27 for 184.82 the other way round).
                     let faces = (a.face_offset(face as usize), a.face_offset(second as usize));
                     let v0 = vertices[*lowest.get_or_insert_with(|| b.support_from(u0, at)) as usize];
-                    let v1 = table.map_or(v0, |t| vertices[t[second as usize] as usize]);
+                    let v1 = table.map_or(v0, |t| vertices[t.vertex(second as usize) as usize]);
                     let u1 = *u1.insert(turned());
                     p.corner_bound((u0, u1), faces, (v0, v1), a_in_b.translation, a.arc_secant(i)) < p.best()
                 }
@@ -610,7 +660,7 @@ fn walk<const TABLE: bool>(
                 if a.closes_face(i) && height1 >= p.face_floor() {
                     let u1 = u1.unwrap_or_else(turned);
                     at = match table {
-                        Some(t) => t[second as usize] as u32,
+                        Some(t) => t.vertex(second as usize),
                         None => b.support_from(u1, lowest.unwrap_or(at)),
                     };
                     if face_seen(second, at, u1) {
@@ -701,15 +751,12 @@ fn scan(
     a: &ConvexHull,
     b: &ConvexHull,
     a_in_b: &Frame,
-    (prune, lowest): (&Prune, &[u8; HEIGHT_TABLE]),
+    (prune, table): (&Prune, &Lowest),
     mut visit: impl FnMut(EdgeQuery) -> bool,
     mut face_seen: impl FnMut(u32, u32, Vector) -> bool,
 ) -> Option<Stopped> {
-    let normals_a = a.face_normals();
-    for (f, &v) in lowest.iter().enumerate().take(a.face_count()) {
-        if prune.height(a, f) >= prune.face_floor()
-            && face_seen(f as u32, v as u32, -a_in_b.turn(normals_a[f]))
-        {
+    for f in 0..a.face_count() {
+        if prune.height(a, f) >= prune.face_floor() && face_seen(f as u32, table.vertex(f), table.turned(f)) {
             return Some(Stopped::AtFace);
         }
     }
@@ -720,20 +767,20 @@ fn scan(
         if prune.arc_bound(prune.height(a, f0), prune.height(a, f1), secant) < prune.edge_floor() {
             continue;
         }
-        let (n0, n1) = (a_in_b.turn(normals_a[f0]), a_in_b.turn(normals_a[f1]));
+        let (u0, u1) = (table.turned(f0), table.turned(f1));
         if knives && a.is_knife_edge(i) {
             // Bounded by the ball alone, as in the walk; its face was handed over above.
-            match knife_arc(a, i, b, a_in_b, &mut visit, &mut |_: u32, _: u32, _: Vector| false, -n1) {
+            match knife_arc(a, i, b, a_in_b, &mut visit, &mut |_: u32, _: u32, _: Vector| false, u1) {
                 Some(stopped) => return Some(stopped),
                 None => continue,
             }
         }
-        let corners = (vertices[lowest[f0] as usize], vertices[lowest[f1] as usize]);
+        let corners = (vertices[table.vertex(f0) as usize], vertices[table.vertex(f1) as usize]);
         let offsets = (a.face_offset(f0), a.face_offset(f1));
-        if prune.corner_bound((-n0, -n1), offsets, corners, a_in_b.translation, secant) < prune.best() {
+        if prune.corner_bound((u0, u1), offsets, corners, a_in_b.translation, secant) < prune.best() {
             continue;
         }
-        let e = a_in_b.turn(a.edge_unit(i));
+        let (n0, n1, e) = (-u0, -u1, a_in_b.turn(a.edge_unit(i)));
         // The edge's tail and the middle of its arc ([`arc_middle`], from the normals already
         // turned), once a crossing needs them.
         let mut edge: Option<(EdgeOfA, Vector)> = None;
@@ -941,18 +988,23 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
         }
         return (face, best_edge_pair::<STOP>(a, b, a_in_b));
     }
-    let table =
-        (a.face_count() * b.vertices().len() <= LOWEST_TABLE).then(|| lowest_under_faces(a, b, a_in_b));
+    let mut found = Lowest::EMPTY;
+    let table = match Lowest::fits(a, b) {
+        true => {
+            found.fill(a, b, a_in_b);
+            Some(&found)
+        }
+        false => None,
+    };
     let (vertices, t) = (b.vertices(), a_in_b.translation);
     // A face of a's: the height over its plane of b's lowest vertex `v` under it, measured in
     // b's frame (`u` = −m, the turned normal around; module docs).
     let separation = |i: u32, v: u32, u: Vector| -u.dot(vertices[v as usize] - t) - a.face_offset(i as usize);
-    if let Some((lowest, _)) = table.filter(|&(_, most)| STOP && most >= 0.0) {
+    if let Some(table) = table.filter(|t| STOP && t.most >= 0.0) {
         // A face of a separates: the first that does, with nothing walked. (Should rounding
         // put the table's largest separation on the other side of zero, the walk decides.)
         let separating = (0..a.face_count() as u32).find_map(|i| {
-            let u = -a_in_b.turn(a.face_normal(i as usize));
-            let s = separation(i, lowest[i as usize] as u32, u);
+            let s = separation(i, table.vertex(i as usize), table.turned(i as usize));
             (s >= 0.0).then_some((i, s))
         });
         if let Some(face) = separating {
@@ -962,7 +1014,10 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     let mut best: Option<EdgeQuery> = None;
     let exact = a.has_exact_edges() && b.has_exact_edges();
     let mut face = (0u32, Real::NEG_INFINITY);
-    let prune = Prune::new(a, b, b_in_a, known, biased, table);
+    // The faces' heights, worked out by `Prune::new` where they stay (a table this large
+    // returned by value would be copied).
+    let mut heights = [0.0; HEIGHT_TABLE];
+    let prune = Prune::new(a, b, b_in_a, known, biased, table, &mut heights);
     let visit = |q| {
         let separation = keep_better(&mut best, q, a, b, a_in_b, exact);
         prune.raise(separation);
@@ -977,8 +1032,8 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
         prune.raise(s);
         STOP && s >= 0.0
     };
-    match &prune.lowest {
-        Some(lowest) if !b.arc_lanes().is_empty() => scan(a, b, a_in_b, (&prune, lowest), visit, face_seen),
+    match prune.lowest {
+        Some(table) if !b.arc_lanes().is_empty() => scan(a, b, a_in_b, (&prune, table), visit, face_seen),
         Some(_) => walk::<true>(a, b, a_in_b, Some(&prune), visit, face_seen),
         None => walk::<false>(a, b, a_in_b, Some(&prune), visit, face_seen),
     };
@@ -1098,8 +1153,10 @@ mod tests {
             let (a, b) = (rng.hull(), rng.hull());
             let (pose_a, pose_b) = (rng.pose(), rng.pose());
             let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
-            let table = lowest_under_faces(&a, &b, &a_in_b);
-            let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, Some(table));
+            let mut table = Lowest::EMPTY;
+            table.fill(&a, &b, &a_in_b);
+            let mut heights = [0.0; HEIGHT_TABLE];
+            let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, Some(&table), &mut heights);
             let r = DMat3::from_cols(
                 wide(a_in_b.rotation.x_axis),
                 wide(a_in_b.rotation.y_axis),
@@ -1110,7 +1167,8 @@ mod tests {
             for (i, edge) in a.edges().iter().enumerate() {
                 let [f0, f1] = edge.faces.map(|f| f as usize);
                 let (u0, u1) = (-a_in_b.turn(a.face_normal(f0)), -a_in_b.turn(a.face_normal(f1)));
-                let corners = (b.vertices()[table.0[f0] as usize], b.vertices()[table.0[f1] as usize]);
+                let corners =
+                    (b.vertices()[table.vertex(f0) as usize], b.vertices()[table.vertex(f1) as usize]);
                 let faces = (a.face_offset(f0), a.face_offset(f1));
                 let bound = |corners| {
                     prune.corner_bound((u0, u1), faces, corners, a_in_b.translation, a.arc_secant(i)) as f64
