@@ -297,9 +297,7 @@ pub(crate) struct Prune<'t> {
     /// Every face's height ([`Prune::height`]), worked out four at a time up front, when a has
     /// at most [`HEIGHT_TABLE`] faces (each is read once as a first face and once or more as a
     /// second one).
-    heights: &'t [Real; HEIGHT_TABLE],
-    /// Are the `heights` worked out (a has at most [`HEIGHT_TABLE`] faces)?
-    tabled: bool,
+    heights: Option<[Real; HEIGHT_TABLE]>,
     /// b's lowest vertex under every face of a, for small hulls ([`LOWEST_TABLE`]).
     lowest: Option<&'t Lowest>,
 }
@@ -317,7 +315,7 @@ const LOWEST_TABLE: usize = 256;
 impl<'t> Prune<'t> {
     /// The bounds for a walk of a's arcs over b's Gauss map, given the best separation already
     /// found (b's best face).
-    #[inline(always)]
+    #[inline]
     pub(crate) fn new(
         a: &ConvexHull,
         b: &ConvexHull,
@@ -325,20 +323,20 @@ impl<'t> Prune<'t> {
         best: Real,
         biased: bool,
         table: Option<&'t Lowest>,
-        heights: &'t mut [Real; HEIGHT_TABLE],
     ) -> Prune<'t> {
         let centre = b_in_a.apply(b.centroid());
         let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
         let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
         let slack = a.plane_slack();
-        let tabled = a.face_count() <= HEIGHT_TABLE;
-        if tabled {
+        let heights = (a.face_count() <= HEIGHT_TABLE).then(|| {
+            let mut heights = [0.0; HEIGHT_TABLE];
             let (x, y, z) = (Vector4::splat(centre.x), Vector4::splat(centre.y), Vector4::splat(centre.z));
             let slack = Vector4::splat(slack);
             for (four, l) in heights.chunks_exact_mut(4).zip(a.face_lanes()) {
-                (l.nx * x + l.ny * y + l.nz * z - l.d + slack).write_to_slice(four);
+                four.copy_from_slice(&(l.nx * x + l.ny * y + l.nz * z - l.d + slack).to_array());
             }
-        }
+            heights
+        });
         // a's best face separation, where known, raises the floor before any arc is walked.
         let best = table.map_or(best, |t| best.max(t.most));
         Prune {
@@ -349,7 +347,6 @@ impl<'t> Prune<'t> {
             slop: ABSOLUTE_TOLERANCE * a.bounding_radius().min(b.bounding_radius()),
             best: Cell::new(best),
             biased,
-            tabled,
             heights,
             lowest: table,
         }
@@ -358,9 +355,9 @@ impl<'t> Prune<'t> {
     /// `n · c − d` for face `f` of a, raised by a's plane slack.
     #[inline(always)]
     fn height(&self, a: &ConvexHull, f: usize) -> Real {
-        match self.tabled {
-            true => self.heights[f],
-            false => a.face_normal(f).dot(self.centre) - a.face_offset(f) + self.slack,
+        match &self.heights {
+            Some(heights) => heights[f],
+            None => a.face_normal(f).dot(self.centre) - a.face_offset(f) + self.slack,
         }
     }
 
@@ -988,14 +985,11 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
         }
         return (face, best_edge_pair::<STOP>(a, b, a_in_b));
     }
-    let mut found = Lowest::EMPTY;
-    let table = match Lowest::fits(a, b) {
-        true => {
-            found.fill(a, b, a_in_b);
-            Some(&found)
-        }
-        false => None,
-    };
+    let mut found: Option<Lowest> = None;
+    if Lowest::fits(a, b) {
+        found.insert(Lowest::EMPTY).fill(a, b, a_in_b);
+    }
+    let table = found.as_ref();
     let (vertices, t) = (b.vertices(), a_in_b.translation);
     // A face of a's: the height over its plane of b's lowest vertex `v` under it, measured in
     // b's frame (`u` = −m, the turned normal around; module docs).
@@ -1014,10 +1008,7 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     let mut best: Option<EdgeQuery> = None;
     let exact = a.has_exact_edges() && b.has_exact_edges();
     let mut face = (0u32, Real::NEG_INFINITY);
-    // The faces' heights, worked out by `Prune::new` where they stay (a table this large
-    // returned by value would be copied).
-    let mut heights = [0.0; HEIGHT_TABLE];
-    let prune = Prune::new(a, b, b_in_a, known, biased, table, &mut heights);
+    let prune = Prune::new(a, b, b_in_a, known, biased, table);
     let visit = |q| {
         let separation = keep_better(&mut best, q, a, b, a_in_b, exact);
         prune.raise(separation);
@@ -1155,8 +1146,7 @@ mod tests {
             let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
             let mut table = Lowest::EMPTY;
             table.fill(&a, &b, &a_in_b);
-            let mut heights = [0.0; HEIGHT_TABLE];
-            let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, Some(&table), &mut heights);
+            let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, Some(&table));
             let r = DMat3::from_cols(
                 wide(a_in_b.rotation.x_axis),
                 wide(a_in_b.rotation.y_axis),

@@ -237,9 +237,6 @@ pub struct ConvexHull {
     normals: Vec<Vector>,
     offsets: Vec<Real>,
     face_lanes: Vec<FaceLanes>,
-    /// The edges' arcs four at a time, for hulls of at most [`ARC_LANES_MAX`] edges (empty for
-    /// larger ones).
-    arc_lanes: Vec<ArcLanes>,
     /// A ball holding face `i`: the mean of its corners and the distance to the farthest
     /// (see [`ConvexHull::face_ball`]).
     face_balls: Vec<(Vector, Real)>,
@@ -276,6 +273,9 @@ pub struct ConvexHull {
     /// Per edge: how far its unit direction may be turned by the rounding of its ends, in units
     /// of `Real::EPSILON` (see [`ConvexHull::edge_rounding`]).
     edge_rounding: Vec<Real>,
+    /// The edges' arcs four at a time, for hulls of at most [`ARC_LANES_MAX`] edges (empty for
+    /// larger ones).
+    arc_lanes: Vec<ArcLanes>,
     /// The distance from the centroid to the nearest face plane, rounded down.
     inner_radius: Real,
     /// How far any vertex of a face may lie off the face's stored plane, rounded up.
