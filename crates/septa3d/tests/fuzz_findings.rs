@@ -1261,3 +1261,33 @@ fn a_knife_arc_is_not_passed_over_by_its_corners() {
         assert!((gap + sat.depth).abs() <= 0.05, "{s:?}: gap {gap}, the facets' {}", -sat.depth);
     }
 }
+
+#[test]
+fn a_huge_sphere_beside_a_long_box_meets_its_edge() {
+    // A sphere of radius 10,000 pressed against the long side of a box 13 × 12 × 20,000, its
+    // centre 13 past the box's edge: the nearest point of the box is inside that edge, and the
+    // overlap is the sphere's radius less the distance to it. In f32 the squared distances to
+    // the edge's inside and to its end tie, the end's axis (leaning along the edge) bounded the
+    // overlap too deep, and the face's depth 6.5 was taken, with the contact point 13 off the
+    // box (fuzz finding 42). Here in f64 from the edge.
+    let half = Vector::new(6.5, 6.0, 10000.0);
+    let centre = Vector::new(10000.0, -19.144531, -9998.81);
+    let (slab, ball) = (Cuboid::new(half).unwrap(), Sphere::new(centre, 10000.0).unwrap());
+    let c = dv(centre);
+    let depth = 10000.0 - (c - DVec3::new(6.5, -6.0, c.z)).length();
+    assert!((depth - 6.4913).abs() < 1e-3, "{depth}");
+    let pose = Pose::IDENTITY;
+    for s in [separation(&slab, pose, &ball, pose), separation(&ball, pose, &slab, pose)] {
+        assert!((s.distance as f64 + depth).abs() <= 2e-3, "{s:?}: depth {depth}");
+    }
+    for m in [collide(&slab, pose, &ball, pose).unwrap(), collide(&ball, pose, &slab, pose).unwrap()] {
+        assert!((m.depth() as f64 - depth).abs() <= 2e-3, "{m:?}: depth {depth}");
+        for p in m.points() {
+            // Within its depth (and rounding) of the box, along each of the box's axes.
+            let (at, slack) = (dv(p.point), p.depth as f64 + 2e-2);
+            for (x, h) in [(at.x, 6.5), (at.y, 6.0), (at.z, 10000.0)] {
+                assert!(x.abs() <= h + slack, "{p:?} lies off the box");
+            }
+        }
+    }
+}
