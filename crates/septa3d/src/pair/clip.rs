@@ -32,7 +32,7 @@ enum Along {
     /// Incident edge (its edge index).
     Incident(u32),
     /// The side plane of reference edge `k` (position `k` round the reference face).
-    Side(usize),
+    Side(u32),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -155,7 +155,9 @@ fn clip_incident(
     incident_in_reference: &Frame,
 ) -> Option<Manifold> {
     let corners = incident.face_vertices(f).len() + reference.face_vertices(r).len();
-    if corners <= SMALL_CLIP {
+    if corners <= 8 {
+        clip_into::<8>(reference, r, incident, f, incident_in_reference)
+    } else if corners <= SMALL_CLIP {
         clip_into::<SMALL_CLIP>(reference, r, incident, f, incident_in_reference)
     } else {
         clip_into::<CLIP_CAPACITY>(reference, r, incident, f, incident_in_reference)
@@ -213,15 +215,20 @@ fn clip_into<const N: usize>(
             Along::Incident(e) => FeatureId { a: Feature::Edge(edge), b: Feature::Edge(e) },
             Along::Side(j) => {
                 // Two side planes meet at the reference corner between their edges.
-                let corner = shared_corner(j).unwrap_or(corners[(k + 1) % m]);
+                let corner = shared_corner(j as usize).unwrap_or(corners[(k + 1) % m]);
                 FeatureId { a: Feature::Vertex(corner), b: Feature::Face(f as u32) }
             }
         };
         clipped.len = 0;
-        for i in 0..polygon.len {
-            let a = polygon.corners[i];
-            let b = polygon.corners[(i + 1) % polygon.len];
-            let (da, db) = (side.dot(a.point) - limit, side.dot(b.point) - limit);
+        // Each polygon edge a → b in turn, the last back to the first corner; each corner's
+        // height over the side plane is measured once and carried to the next edge.
+        let first = (polygon.corners[0], side.dot(polygon.corners[0].point) - limit);
+        let (mut a, mut da) = first;
+        for i in 1..=polygon.len {
+            let (b, db) = match i < polygon.len {
+                true => (polygon.corners[i], side.dot(polygon.corners[i].point) - limit),
+                false => first,
+            };
             let cut = || {
                 // A polygon edge along side plane j cut by side plane k is the reference
                 // corner between them, carried straight down (along n) onto the incident
@@ -231,7 +238,7 @@ fn clip_into<const N: usize>(
                 // thick). The incident face is the most anti-parallel one, so the division by
                 // the cosine is well conditioned; a steep one keeps the crossing.
                 if let Along::Side(j) = a.along {
-                    if let Some(c) = shared_corner(j).filter(|_| cosine < -STEEP_INCIDENT) {
+                    if let Some(c) = shared_corner(j as usize).filter(|_| cosine < -STEEP_INCIDENT) {
                         let c = reference.vertices()[c as usize];
                         return c + normal * ((incident_offset - incident_normal.dot(c)) / cosine);
                     }
@@ -246,8 +253,13 @@ fn clip_into<const N: usize>(
                 }
                 clipped.push(b);
             } else if da <= 0.0 {
-                clipped.push(ClipVertex { point: cut(), id: crossing_id(a.along), along: Along::Side(k) });
+                clipped.push(ClipVertex {
+                    point: cut(),
+                    id: crossing_id(a.along),
+                    along: Along::Side(k as u32),
+                });
             }
+            (a, da) = (b, db);
         }
         core::mem::swap(&mut polygon, &mut clipped);
         if polygon.len == 0 {
