@@ -739,13 +739,13 @@ fn walk<const TABLE: bool>(
 }
 
 /// [`walk`] for small pairs: b's lowest vertex under every face of a known up front
-/// ([`Lowest`]) and b's arcs held four at a time ([`ConvexHull::arc_lanes`]). Each of
-/// a's faces above the floor is handed to `face_seen` with its lowest vertex, and each of a's
-/// arcs that the bounds cannot pass over ([`Prune`]) is tested against every arc of b at once,
-/// four to a group ([`crossing_lanes`]), which costs less than walking it across b's map and
-/// has no branch on the way: only the crossings found are visited, each axis turned out of a
-/// by the middle of the arc (as [`arc_middle`] finds it, from the normals already turned). The same pairs as [`every_pair`], in the same
-/// order for each arc of a.
+/// ([`Lowest`]) and b's arcs held four at a time ([`ConvexHull::arc_lanes`]). Each of a's faces
+/// above the floor is handed to `face_seen` with its lowest vertex, and each of a's arcs that
+/// the bounds cannot pass over ([`Prune`]) is tested against every arc of b at once, four to a
+/// group ([`crossing_lanes`]), which costs less than walking it across b's map and has no
+/// branch on the way: only the crossings found are visited, each axis turned out of a by the
+/// middle of the arc (as [`arc_middle`] finds it, from the normals already turned). An arc
+/// tested meets the pairs [`every_pair`] would give it, in the same order.
 #[inline]
 fn scan(
     a: &ConvexHull,
