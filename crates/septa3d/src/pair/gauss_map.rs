@@ -331,7 +331,7 @@ impl<'t> Prune<'t> {
         let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
         let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
         let slack = a.plane_slack();
-        let heights = (a.face_count() <= HEIGHT_TABLE).then(|| {
+        let heights = (table.is_none() && a.face_count() <= HEIGHT_TABLE).then(|| {
             let mut heights = [0.0; HEIGHT_TABLE];
             let (x, y, z) = (Vector4::splat(centre.x), Vector4::splat(centre.y), Vector4::splat(centre.z));
             let slack = Vector4::splat(slack);
@@ -462,16 +462,19 @@ impl<'t> Prune<'t> {
     }
 }
 
-/// The most faces of a for which [`Lowest`] is found up front (two hulls of 8 points have at
-/// most 12; the table is on the stack, and kept small).
-const LOWEST_FACES: usize = 32;
+/// The most faces of a for which [`Lowest`] is found up front (a hull of 8 points has at most
+/// 12; the table is on the stack, and kept small).
+const LOWEST_FACES: usize = 16;
 
 /// What small pairs find up front, four faces of a at a time against every vertex of b
 /// ([`Lowest::fill`]), in b's frame: per face of a, b's lowest vertex under it and the face's
-/// normal turned into b's frame and around (`u = −R n`, as x, y and z), and the largest of
-/// a's face separations.
+/// normal turned into b's frame and around (`u = −R n`, as x, y and z), its height
+/// ([`Prune::height`]: [`scan`] reads it here, and [`Prune`] keeps no table of its own for
+/// small pairs; a [`walk`] with this table works it out face by face), and the largest of a's
+/// face separations.
 pub(crate) struct Lowest {
     vertex: [u8; LOWEST_FACES],
+    height: [Real; LOWEST_FACES],
     x: [Real; LOWEST_FACES],
     y: [Real; LOWEST_FACES],
     z: [Real; LOWEST_FACES],
@@ -488,6 +491,7 @@ impl Lowest {
     /// A table to [`fill`](Lowest::fill).
     const EMPTY: Lowest = Lowest {
         vertex: [0; LOWEST_FACES],
+        height: [0.0; LOWEST_FACES],
         x: [0.0; LOWEST_FACES],
         y: [0.0; LOWEST_FACES],
         z: [0.0; LOWEST_FACES],
@@ -500,9 +504,13 @@ impl Lowest {
     /// as `−a_in_b.turn(n)` (the same products summed in the same order). Filled in place: a
     /// value this large returned or moved into an `Option` is copied.
     #[inline(always)]
-    fn fill(&mut self, a: &ConvexHull, b: &ConvexHull, a_in_b: &Frame) {
+    fn fill(&mut self, a: &ConvexHull, b: &ConvexHull, (b_in_a, a_in_b): (&Frame, &Frame)) {
         let table = self;
         let mut most = Vector4::splat(Real::NEG_INFINITY);
+        // The heights, as [`Prune::new`] works them out for larger hulls (the same bits).
+        let centre = b_in_a.apply(b.centroid());
+        let (cx, cy, cz) = (Vector4::splat(centre.x), Vector4::splat(centre.y), Vector4::splat(centre.z));
+        let slack = Vector4::splat(a.plane_slack());
         let t = a_in_b.translation;
         let r = a_in_b.rotation;
         let turn = |l: &crate::shape::FaceLanes| {
@@ -530,7 +538,8 @@ impl Lowest {
             }
             ux.write_to_slice(&mut table.x[four.clone()]);
             uy.write_to_slice(&mut table.y[four.clone()]);
-            uz.write_to_slice(&mut table.z[four]);
+            uz.write_to_slice(&mut table.z[four.clone()]);
+            (l.nx * cx + l.ny * cy + l.nz * cz - l.d + slack).write_to_slice(&mut table.height[four]);
             // The separation along a's face: the lowest vertex's height over its plane, which
             // lies at d + m · t in b's frame (m = −u the turned normal).
             let shift = ux * Vector4::splat(t.x) + uy * Vector4::splat(t.y) + uz * Vector4::splat(t.z);
@@ -756,7 +765,7 @@ fn scan(
     mut face_seen: impl FnMut(u32, u32, Vector) -> bool,
 ) -> Option<Stopped> {
     for f in 0..a.face_count() {
-        if prune.height(a, f) >= prune.face_floor() && face_seen(f as u32, table.vertex(f), table.turned(f)) {
+        if table.height[f] >= prune.face_floor() && face_seen(f as u32, table.vertex(f), table.turned(f)) {
             return Some(Stopped::AtFace);
         }
     }
@@ -764,7 +773,7 @@ fn scan(
     for (i, ea) in a.edges().iter().enumerate() {
         let [f0, f1] = ea.faces.map(|f| f as usize);
         let secant = a.arc_secant(i);
-        if prune.arc_bound(prune.height(a, f0), prune.height(a, f1), secant) < prune.edge_floor() {
+        if prune.arc_bound(table.height[f0], table.height[f1], secant) < prune.edge_floor() {
             continue;
         }
         let (u0, u1) = (table.turned(f0), table.turned(f1));
@@ -990,7 +999,7 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     }
     let mut found: Option<Lowest> = None;
     if Lowest::fits(a, b) {
-        found.insert(Lowest::EMPTY).fill(a, b, a_in_b);
+        found.insert(Lowest::EMPTY).fill(a, b, (b_in_a, a_in_b));
     }
     let table = found.as_ref();
     let (vertices, t) = (b.vertices(), a_in_b.translation);
@@ -1146,9 +1155,12 @@ mod tests {
         for _ in 0..400 {
             let (a, b) = (rng.hull(), rng.hull());
             let (pose_a, pose_b) = (rng.pose(), rng.pose());
+            if !Lowest::fits(&a, &b) {
+                continue; // the table is only ever made for small pairs
+            }
             let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
             let mut table = Lowest::EMPTY;
-            table.fill(&a, &b, &a_in_b);
+            table.fill(&a, &b, (&b_in_a, &a_in_b));
             let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, Some(&table));
             let r = DMat3::from_cols(
                 wide(a_in_b.rotation.x_axis),
