@@ -1021,7 +1021,13 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     let exact = a.has_exact_edges() && b.has_exact_edges();
     let mut face = (0u32, Real::NEG_INFINITY);
     let prune = Prune::new(a, b, b_in_a, known, biased, table);
-    let visit = |q| {
+    let visit = |q: EdgeQuery| {
+        // A pair's edge gap is never less than the shapes' gap along its axis (an edge's points
+        // are its shape's), so a pair whose edge gap is below the best so far (a face, to
+        // begin with) cannot be the best axis, and is not measured by the supports.
+        if q.separation < prune.best() {
+            return false;
+        }
         let separation = keep_better(&mut best, q, a, b, a_in_b, exact);
         prune.raise(separation);
         STOP && separation >= 0.0
