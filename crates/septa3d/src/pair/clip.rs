@@ -140,6 +140,10 @@ const NEAR_TIE: Real = 1e-3;
 /// dropping the corner onto the face's plane (whose error grows as one over the cosine).
 const STEEP_INCIDENT: Real = 0.25;
 
+/// The buffer size for two triangles or quadrilaterals (the faces of small random hulls): a
+/// smaller buffer to set up than [`SMALL_CLIP`]'s.
+const TINY_CLIP: usize = 8;
+
 /// The buffer size for the common faces: a convex polygon of `n` corners cut by `m` half-planes
 /// keeps at most `n + m` corners (each cut removes a chain of corners and adds two), so faces
 /// this small never fill it, and a small buffer costs little to set up.
@@ -155,8 +159,8 @@ fn clip_incident(
     incident_in_reference: &Frame,
 ) -> Option<Manifold> {
     let corners = incident.face_vertices(f).len() + reference.face_vertices(r).len();
-    if corners <= 8 {
-        clip_into::<8>(reference, r, incident, f, incident_in_reference)
+    if corners <= TINY_CLIP {
+        clip_into::<TINY_CLIP>(reference, r, incident, f, incident_in_reference)
     } else if corners <= SMALL_CLIP {
         clip_into::<SMALL_CLIP>(reference, r, incident, f, incident_in_reference)
     } else {

@@ -295,8 +295,8 @@ pub(crate) struct Prune<'t> {
     /// The best separation found so far.
     best: Cell<Real>,
     /// Every face's height ([`Prune::height`]), worked out four at a time up front, when a has
-    /// at most [`HEIGHT_TABLE`] faces (each is read once as a first face and once or more as a
-    /// second one).
+    /// at most [`HEIGHT_TABLE`] faces and no small pairs' table holds them ([`Lowest`]) (each
+    /// is read once as a first face and once or more as a second one).
     heights: Option<[Real; HEIGHT_TABLE]>,
     /// b's lowest vertex under every face of a, for small hulls ([`LOWEST_TABLE`]).
     lowest: Option<&'t Lowest>,
@@ -1125,7 +1125,7 @@ mod tests {
         let quarter = Rotation::from_rotation_z(core::f64::consts::FRAC_PI_2 as Real);
         shapes.push((cube.clone(), cube.clone(), Pose::IDENTITY, Pose::new(Vector::X, quarter)));
         shapes.push((cube.clone(), cube, Pose::IDENTITY, Pose::IDENTITY));
-        let (mut pairs, mut crossings) = (0, 0);
+        let (mut pairs, mut crossings, mut checked) = (0, 0, 0);
         for (a, b, pose_a, pose_b) in &shapes {
             assert!(!b.arc_lanes().is_empty(), "hulls of at most 12 points hold their arcs in lanes");
             let (_, a_in_b) = Frame::between(pose_a, pose_b);
@@ -1140,7 +1140,18 @@ mod tests {
                             let [m0, m1] = b.edges()[j].faces.map(|f| b.face_normal(f as usize));
                             is_minkowski_face(n0, n1, e, m0, m1, b.edge_unit(j))
                         };
-                        assert_eq!(bits >> lane & 1 == 1, expected, "arc {i} of a, arc {j} of b");
+                        let crossed = bits >> lane & 1 == 1;
+                        assert_eq!(crossed, expected, "arc {i} of a, arc {j} of b");
+                        // And away from ties, what the geometry says in f64, derived apart: the
+                        // two great circles meet at ±p, and the arcs cross when one of those
+                        // lies strictly inside both arcs (between their ends, on the short way).
+                        if j < b.edge_count() {
+                            let [m0, m1] = b.edges()[j].faces.map(|f| -wide(b.face_normal(f as usize)));
+                            if let Some(truth) = arcs_cross((wide(n0), wide(n1)), (m0, m1)) {
+                                assert_eq!(crossed, truth, "arc {i} of a, arc {j} of b, in f64");
+                                checked += 1;
+                            }
+                        }
                         pairs += 1;
                         crossings += expected as usize;
                     }
@@ -1148,6 +1159,29 @@ mod tests {
             }
         }
         assert!(pairs > 50_000 && crossings > 2_000, "{pairs} pairs, {crossings} crossings");
+        assert!(checked > pairs / 2, "{checked} of {pairs} pairs away from ties");
+    }
+
+    /// Do the great-circle arcs from `p0` to `p1` and from `q0` to `q1` (unit vectors, each arc
+    /// the short way round) cross? `None` within 1e-6 of a tie (an end on the other circle, or
+    /// parallel circles), where rounding decides.
+    fn arcs_cross((p0, p1): (DVec3, DVec3), (q0, q1): (DVec3, DVec3)) -> Option<bool> {
+        let (n, m) = (p0.cross(p1), q0.cross(q1));
+        let meet = n.cross(m);
+        if meet.length() < 1e-6 || n.length() < 1e-6 || m.length() < 1e-6 {
+            return None;
+        }
+        // x lies strictly inside the arc from u to v (its plane normal w) when it is on w's
+        // great circle between them: u × x and x × v both point along w.
+        let inside = |x: DVec3, u: DVec3, v: DVec3, w: DVec3| {
+            let (s, t) = (u.cross(x).dot(w), x.cross(v).dot(w));
+            (s.abs() > 1e-6 && t.abs() > 1e-6).then_some(s > 0.0 && t > 0.0)
+        };
+        let mut crosses = false;
+        for x in [meet.normalize(), -meet.normalize()] {
+            crosses |= inside(x, p0, p1, n)? && inside(x, q0, q1, m)?;
+        }
+        Some(crosses)
     }
 
     #[test]
