@@ -1291,3 +1291,45 @@ fn a_huge_sphere_beside_a_long_box_meets_its_edge() {
         }
     }
 }
+
+/// Finding 41: a hull 18,000 across at y = 1e9 against a cube of half extent 1e18 centred at
+/// (1e18, 1e18, 0), both turned. In f32 the relative pose is good to about 1e11 there (and the
+/// turned cube's corners to 1e10), so the hull sits on the cube's edge in every query's frame
+/// and the reference face's prism misses the cube; the fallback was the cube's deepest
+/// corner, 1e18 from the hull. Every point must lie on one shape and within its depth of the
+/// other, to the placement's rounding (1e12 here, against the shapes' 1e18), as measured from
+/// the f64 hulls of the same numbers. (The overlap, about 8,000 deep, is below that rounding:
+/// the order (cube, hull) finds the shapes apart, which the fuzz target allows at this scale;
+/// the order (hull, cube) finds them overlapping and must place its point well. The f64 build
+/// finds them apart both ways: the rotations, rounded to f32, are off unit length by about
+/// 1e-8, which at 1e18 is again 1e10; so the case is the f32 build's.)
+#[cfg(not(feature = "f64"))]
+#[test]
+fn fallback_point_of_a_small_hull_beside_a_huge_cube() {
+    let points = [
+        [0.0, 2261.61, 0.0],
+        [0.0, 0.0, 4438.1836],
+        [-9046.439, 9046.44, -8351.674],
+        [-4523.2197, -9046.44, -6784.8296],
+        [3316.425, 6784.83, 2261.6104],
+        [3316.4253, 3316.4253, 3316.4253],
+        [3316.4248, -9046.44, -9046.44],
+        [3316.4253, 3250.3862, 3316.4253],
+        [3310.9976, 3316.4253, 3316.4253],
+        [-9046.44, 3316.4248, 3316.425],
+        [-9046.439, -9046.439, -9046.439],
+    ]
+    .map(|[x, y, z]: [f32; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let half = Vector::splat(1e18);
+    let pose_a =
+        Pose::new(Vector::new(-1014.33, 1e9, -8.0), Rotation::from_xyzw(0.44044957, 0.0, -0.8977774, 0.0));
+    let pose_b = Pose::new(Vector::new(1e18, 1e18, 1e-30), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let hull = septa3d::Shape::from(ConvexHull::new(&points).unwrap());
+    let cube = septa3d::Shape::from(Cuboid::new(half).unwrap());
+    let (ref_hull, ref_cube) = (placed(&points, pose_a), placed(&corners(half), pose_b));
+    let m = collide(&hull, pose_a, &cube, pose_b).expect("overlapping in this order");
+    assert_in_overlap(&m, &ref_hull, &ref_cube, 1e12, true, "huge cube (hull, cube)");
+    if let Some(m) = collide(&cube, pose_b, &hull, pose_a) {
+        assert_in_overlap(&m, &ref_cube, &ref_hull, 1e12, true, "huge cube (cube, hull)");
+    }
+}

@@ -365,10 +365,16 @@ const BALL_SLACK: Real = 1e-3;
 /// the deepest point wins. It lies on the incident shape, and directly below a point of the
 /// reference face by its depth: within that depth of both shapes. Points above the face's
 /// plane are not points of the overlap and are passed over (beyond rounding, which counts as
-/// depth zero): a point above the plane lies outside the reference shape by its height. Only
-/// when the incident shape misses the prism below the face altogether does the deepest vertex
-/// remain. The cost, a pass over the incident shape's vertices, edges and faces for each
-/// reference corner, is paid only here.
+/// depth zero): a point above the plane lies outside the reference shape by its height.
+///
+/// Should the incident shape miss the prism below the face altogether, no point of it lies
+/// under the face, and the answer is the point of its face most anti-parallel to `n` (the face
+/// clipping used) nearest the reference face's centre: on the incident shape, and as near the
+/// reference face as that face comes. Not its deepest vertex, which can again lie anywhere
+/// along the plane: a hull 18,000 across beside a cube of half extent 1e18 is placed in f32 no
+/// better than 1e10, its prism then misses the cube, and the cube's deepest corner lay 1e18
+/// from the hull (fuzz finding 41). The cost, a pass over the incident shape's vertices,
+/// edges and faces for each reference corner, is paid only here.
 pub(crate) fn deepest_vertex(
     reference: &ConvexHull,
     r: usize,
@@ -447,14 +453,43 @@ pub(crate) fn deepest_vertex(
     let (point, depth, id) = match best {
         Some((depth, x, id)) => (x.to_real(), depth.max(0.0) as Real, id),
         None => {
-            // The incident shape misses the prism: its deepest vertex is all there is.
-            let v = incident.support(reference_in_incident.turn(-normal));
-            let point = incident_in_reference.apply(vertices[v as usize]);
-            let depth = (reference.face_offset(r) - normal.dot(point)).max(0.0);
-            (point, depth, FeatureId { a: Feature::Face(r as u32), b: Feature::Vertex(v) })
+            // The incident shape misses the prism: the point of its face most anti-parallel to
+            // n (the face clipping would have used) nearest the reference face's centre.
+            let g = incident_face(incident, reference_in_incident.turn(normal));
+            let loop_ = incident.face_vertices(g);
+            let corner = |i: usize| place.apply(vertices[loop_[i % loop_.len()] as usize]);
+            let centre = reference.face_ball(r).0.to_f64();
+            let x = nearest_on_face(loop_.len(), corner, place.turn(incident.face_normal(g)), centre);
+            let depth = (offset - n.dot(x)).max(0.0);
+            (x.to_real(), depth as Real, FeatureId { a: Feature::Face(r as u32), b: Feature::Face(g as u32) })
         }
     };
     Manifold::one(normal, ContactPoint { point, depth, id })
+}
+
+/// The point of a convex face nearest `x`, in f64: `x` dropped onto the face's plane (normal
+/// `m`) where it lands inside the face, else the nearest point of its nearest edge. The face
+/// is given by its `k` corners in order round it (`corner(i)`, `i` taken round the loop).
+fn nearest_on_face(k: usize, corner: impl Fn(usize) -> DVec3, m: DVec3, x: DVec3) -> DVec3 {
+    let first = corner(0);
+    let dropped = x - m * (m.dot(x - first) / m.length_squared());
+    // Inside: on the same side of every edge (whichever way round the loop runs).
+    let turn = |i: usize| (corner(i + 1) - corner(i)).cross(dropped - corner(i)).dot(m);
+    if (0..k).all(|i| turn(i) >= 0.0) || (0..k).all(|i| turn(i) <= 0.0) {
+        return dropped;
+    }
+    let on_edge = |i: usize| {
+        let (p, d) = (corner(i), corner(i + 1) - corner(i));
+        let length2 = d.length_squared();
+        match length2 > 0.0 {
+            true => p + d * (d.dot(dropped - p) / length2).clamp(0.0, 1.0),
+            false => p,
+        }
+    };
+    (0..k)
+        .map(on_edge)
+        .min_by(|u, v| u.distance_squared(x).total_cmp(&v.distance_squared(x)))
+        .unwrap_or(first)
 }
 
 /// How far above the reference face's plane (as a fraction of the reference shape's bounding
@@ -690,4 +725,64 @@ fn closest_between_lines(p: DVec3, u: DVec3, q: DVec3, v: DVec3) -> Option<(DVec
         let (sigma, tau) = (r.cross(v).dot(w) / ww, r.cross(u).dot(w) / ww);
         (p + u * sigma, q + v * tau)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_on_face_is_no_further_than_any_point_of_the_face() {
+        // Convex faces (points on a circle, in a turned plane, either way round) and points on
+        // every side of them: the answer lies on the face, and no point of the face (a fine
+        // grid over its fan of triangles and its edges) is nearer.
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut unit = || {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for case in 0..300 {
+            let k = 3 + case % 5;
+            let turn = glam::DQuat::from_euler(glam::EulerRot::XYZ, 6.0 * unit(), 6.0 * unit(), 6.0 * unit());
+            let mut angles: alloc::vec::Vec<f64> = (0..k).map(|_| core::f64::consts::TAU * unit()).collect();
+            angles.sort_by(f64::total_cmp);
+            if case % 2 == 1 {
+                angles.reverse();
+            }
+            let corners: alloc::vec::Vec<DVec3> = angles
+                .iter()
+                .map(|&t| turn * DVec3::new(2.0 * t.cos(), 2.0 * t.sin(), 0.0) + DVec3::new(5.0, -3.0, 1.0))
+                .collect();
+            let m = turn * DVec3::Z * if case % 3 == 0 { -3.0 } else { 0.5 };
+            let x = DVec3::new(5.0, -3.0, 1.0) + DVec3::new(unit() - 0.5, unit() - 0.5, unit() - 0.5) * 8.0;
+            let corner = |i: usize| corners[i % k];
+            let got = nearest_on_face(k, corner, m, x);
+            // On the face: in its plane, and on the inner side of every edge.
+            let normal = m.normalize();
+            assert!(normal.dot(got - corners[0]).abs() < 1e-9, "case {case}: off the plane");
+            let side = (corner(1) - corner(0)).cross(corner(2) - corner(1)).dot(normal).signum();
+            for i in 0..k {
+                let inner = (corner(i + 1) - corner(i)).cross(got - corner(i)).dot(normal) * side;
+                assert!(inner > -1e-9, "case {case}: outside edge {i}");
+            }
+            let mut nearest = f64::INFINITY;
+            let steps = 40;
+            for i in 1..k - 1 {
+                let (p, q, r) = (corner(0), corner(i), corner(i + 1));
+                for s in 0..=steps {
+                    for t in 0..=steps - s {
+                        let (u, v) = (s as f64 / steps as f64, t as f64 / steps as f64);
+                        nearest = nearest.min((p + (q - p) * u + (r - p) * v).distance(x));
+                    }
+                }
+            }
+            for i in 0..k {
+                for s in 0..=400 {
+                    nearest = nearest
+                        .min((corner(i) + (corner(i + 1) - corner(i)) * (s as f64 / 400.0)).distance(x));
+                }
+            }
+            assert!(got.distance(x) <= nearest + 1e-9, "case {case}: {} against {nearest}", got.distance(x));
+        }
+    }
 }
