@@ -17,6 +17,11 @@
 //!
 //! With `ICOUNT_TIME=N` in the environment it times instead: the pairs in chunks of 100, each
 //! chunk run `N` times and its fastest run kept, summed, printed as ns per call.
+//!
+//! With `ICOUNT_FLUSH` set too (x86-64), subnormal numbers are flushed to zero (the processor's
+//! DAZ and FTZ modes) for the whole run: a timing that gets faster so has arithmetic on
+//! subnormals somewhere, each a stall of a hundred cycles or more (often the unused fourth lane
+//! of a three-lane vector read next to an integer; how the `Manifold` layout of 88c542f was found).
 
 #[allow(dead_code)]
 #[path = "../src/workload.rs"]
@@ -172,6 +177,15 @@ fn septa<S: Collide<S>>(op: &str, pool: Vec<S>, pairs: &[Pair]) -> f32 {
 }
 
 fn main() {
+    // DAZ (bit 6) and FTZ (bit 15). (The intrinsics are deprecated for Rust's own code, whose
+    // float semantics they break: wanted here, for a diagnostic run only.)
+    #[cfg(target_arch = "x86_64")]
+    #[allow(deprecated)]
+    if std::env::var_os("ICOUNT_FLUSH").is_some() {
+        use std::arch::x86_64::{_mm_getcsr, _mm_setcsr};
+        // SAFETY: only changes how this process treats subnormal numbers, for its whole run.
+        unsafe { _mm_setcsr(_mm_getcsr() | 0x8040) };
+    }
     let args: Vec<String> = std::env::args().collect();
     let [_, op, set, spread, which] = &args[..] else {
         panic!("usage: icount3d QUERY box|hullK SPREAD septa|box3d");
