@@ -100,7 +100,7 @@ pub const MAX_POINTS: usize = 4;
 // a number: a three-lane vector is read from memory four lanes at a time, and arithmetic on the
 // fourth lane (its result unused) is still done. Where the compiler put the count there, its
 // bits were a subnormal number, and each turn of the normal into the world stalled the
-// processor on it (`collide` on 8-point hulls 7–9 % slower; gone with subnormals flushed).
+// processor on it (`collide` on 8-point hulls 3–9 % slower; gone with subnormals flushed).
 #[repr(C)]
 pub struct Manifold {
     /// Unit normal pointing from a to b (world frame): the reference face's normal, turned

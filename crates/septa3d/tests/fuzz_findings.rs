@@ -1298,11 +1298,11 @@ fn a_huge_sphere_beside_a_long_box_meets_its_edge() {
 /// and the reference face's prism misses the cube; the fallback was the cube's deepest
 /// corner, 1e18 from the hull. Every point must lie on one shape and within its depth of the
 /// other, to the placement's rounding (1e12 here, against the shapes' 1e18), as measured from
-/// the f64 hulls of the same numbers. (The overlap, about 8,000 deep, is below that rounding:
-/// the order (cube, hull) finds the shapes apart, which the fuzz target allows at this scale;
-/// the order (hull, cube) finds them overlapping and must place its point well. The f64 build
-/// finds them apart both ways: the rotations, rounded to f32, are off unit length by about
-/// 1e-8, which at 1e18 is again 1e10; so the case is the f32 build's.)
+/// the f64 hulls of the same numbers. (The overlap, 11,677 deep by the f64 facets, is below
+/// that rounding: the order (cube, hull) finds the shapes apart, which the fuzz target allows at
+/// this scale; the order (hull, cube) finds them overlapping and must place its point well. The
+/// f64 build finds them apart both ways: the rotations, rounded to f32, are off unit length by
+/// about 1e-8, which at 1e18 is again 1e10; so the case is the f32 build's.)
 #[cfg(not(feature = "f64"))]
 #[test]
 fn fallback_point_of_a_small_hull_beside_a_huge_cube() {
