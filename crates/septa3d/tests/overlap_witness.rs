@@ -11,7 +11,7 @@ mod cases;
 mod reference;
 mod rng;
 
-use cases::{dpose, reference, rq, rv, Built, Case, Kind};
+use cases::{dpose, dv, reference, rq, rv, Built, Case, Kind};
 use rng::Rng;
 use septa3d::{overlaps, overlaps_cached, ConvexHull, Cuboid, Pose, SatCache, Vector};
 
@@ -78,4 +78,56 @@ fn deep_random_pairs_agree_with_the_reference() {
         assert_eq!(overlaps(sb, case.pose_b, sa, case.pose_a), got, "pair {k} swapped");
     }
     assert!(checked > 2900 && overlapping > checked / 2, "{checked} checked, {overlapping} overlapping");
+}
+
+/// `spec` with every length times `s`.
+fn scaled(spec: &cases::Spec, s: f64) -> cases::Spec {
+    let times = |v: Vector| rv(dv(v) * s);
+    match spec {
+        cases::Spec::Cuboid { half_extents } => cases::Spec::Cuboid { half_extents: times(*half_extents) },
+        cases::Spec::Hull { points } => {
+            cases::Spec::Hull { points: points.iter().map(|&p| times(p)).collect() }
+        }
+        other => other.clone(),
+    }
+}
+
+/// Near pairs, from well apart to deep, with every length scaled by factors from 1e-15 to 1e12:
+/// the search for a separating direction (module `separating_direction`) uses its directions
+/// unnormalised where their length and the shapes' size keep every product in range, and unit
+/// ones (or none, leaving the pair to SAT) elsewhere; whichever it takes, the answer must be the
+/// reference's wherever the shapes are further than 1e-4 of their size from touching.
+#[test]
+fn near_pairs_at_every_scale_agree_with_the_reference() {
+    let mut rng = Rng::for_test("overlap_witness", 2);
+    let (mut checked, mut overlapping) = (0, 0);
+    for k in 0..2400 {
+        let s = [1e-15, 1e-9, 1e-4, 1.0, 1e3, 1e6, 1e12][k % 7];
+        let kinds = [Kind::Cuboid, Kind::Hull, Kind::Hull];
+        let spec_a = scaled(&kinds[k % 3].random(&mut rng), s);
+        let spec_b = scaled(&kinds[(k / 3) % 3].random(&mut rng), s);
+        let (a, b) = (Built::new(spec_a), Built::new(spec_b));
+        let pose_a = cases::random_pose(&mut rng, 10.0 * s);
+        let reach = a.local.bounding_radius() + b.local.bounding_radius();
+        let offset = rng.unit() * rng.range(0.2, 1.2) * reach;
+        let (qa, ta) = dpose(pose_a);
+        let qb = rng.rotation();
+        let center_b = qa * a.local.center() + ta + offset;
+        let pose_b = Pose::new(rv(center_b - qb * b.local.center()), rq(qb));
+        let case = Case { a, pose_a, b, pose_b };
+        let r = reference(&case);
+        if r.signed_distance.abs() < 1e-4 * reach {
+            continue;
+        }
+        checked += 1;
+        overlapping += r.overlapping() as usize;
+        let (sa, sb) = (&case.a.shape, &case.b.shape);
+        let got = overlaps(sa, case.pose_a, sb, case.pose_b);
+        assert_eq!(got, r.overlapping(), "pair {k} (scale {s:e}): {}", case.repro());
+        assert_eq!(overlaps(sb, case.pose_b, sa, case.pose_a), got, "pair {k} swapped");
+    }
+    assert!(
+        checked > 2200 && overlapping > checked / 5 && overlapping < checked * 4 / 5,
+        "{checked}, {overlapping}"
+    );
 }

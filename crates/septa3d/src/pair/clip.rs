@@ -21,7 +21,9 @@
 use glam::{DMat3, DVec3};
 
 use crate::pose::Frame;
-use crate::{ContactPoint, ConvexHull, Feature, FeatureId, Manifold, Real, ToF64, ToReal, Vector, Vector4};
+use crate::{
+    ContactPoint, ConvexHull, Feature, FeatureId, Manifold, Pose, Real, ToF64, ToReal, Vector, Vector4,
+};
 
 /// The most corners a clipped polygon keeps.
 pub(crate) const CLIP_CAPACITY: usize = 64;
@@ -93,21 +95,29 @@ fn incident_face(incident: &ConvexHull, direction: Vector) -> usize {
     best.0
 }
 
-/// The manifold of face `r` of `reference` against `incident`, in the reference frame, with
-/// ids as (a: reference, b: incident) and the reference face's normal; `None` when no part of
-/// the clipped incident face lies behind the reference face (a face chosen for stability
-/// rather than depth may not face the overlap). `incident_in_reference` places the incident
-/// shape in the reference frame, `reference_in_incident` the other way.
+/// The manifold of face `r` of `reference` against `incident`, in the world (`pose` places the
+/// reference shape there), with ids as (a: reference, b: incident) and the reference face's
+/// normal, or with `flip` as b's against a's (normal turned around, ids swapped, as
+/// [`Manifold::flipped`] makes them); `None` when no part of the clipped incident face lies
+/// behind the reference face (a face chosen for stability rather than depth may not face the
+/// overlap). `incident_in_reference` places the incident shape in the reference frame,
+/// `reference_in_incident` the other way.
+///
+/// The manifold is made once, in the world: made in the reference frame and then moved, it was
+/// copied whole (144 bytes, a call to `memcpy`) at each step.
 pub(crate) fn clip_faces(
     reference: &ConvexHull,
     r: usize,
     incident: &ConvexHull,
-    incident_in_reference: &Frame,
-    reference_in_incident: &Frame,
+    (incident_in_reference, reference_in_incident): (&Frame, &Frame),
+    (pose, flip): (&Pose, bool),
 ) -> Option<Manifold> {
     let direction = reference_in_incident.turn(reference.face_normal(r));
     let f = incident_face(incident, direction);
-    clip_incident(reference, r, incident, f, incident_in_reference).or_else(|| {
+    let placed = (pose, flip);
+    // (One variable returned on every path: the manifold is made where the caller takes it.)
+    let mut manifold = clip_incident(reference, r, incident, f, incident_in_reference, placed);
+    if manifold.is_none() {
         // Faces of a thin incident shape can tie for most anti-parallel (three faces of a sliver
         // tetrahedron within 1e-4 of each other), and the one picked may lie wholly outside the
         // reference face's side planes while a near twin covers the overlap. Try the near ties,
@@ -124,10 +134,11 @@ pub(crate) fn clip_faces(
             }
         }
         ties[..count].sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
-        ties[..count]
+        manifold = ties[..count]
             .iter()
-            .find_map(|&(_, g)| clip_incident(reference, r, incident, g, incident_in_reference))
-    })
+            .find_map(|&(_, g)| clip_incident(reference, r, incident, g, incident_in_reference, placed));
+    }
+    manifold
 }
 
 /// How much less anti-parallel than the best (in the dot product of unit normals, about half
@@ -157,14 +168,15 @@ fn clip_incident(
     incident: &ConvexHull,
     f: usize,
     incident_in_reference: &Frame,
+    placed: (&Pose, bool),
 ) -> Option<Manifold> {
     let corners = incident.face_vertices(f).len() + reference.face_vertices(r).len();
     if corners <= TINY_CLIP {
-        clip_into::<TINY_CLIP>(reference, r, incident, f, incident_in_reference)
+        clip_into::<TINY_CLIP>(reference, r, incident, f, incident_in_reference, placed)
     } else if corners <= SMALL_CLIP {
-        clip_into::<SMALL_CLIP>(reference, r, incident, f, incident_in_reference)
+        clip_into::<SMALL_CLIP>(reference, r, incident, f, incident_in_reference, placed)
     } else {
-        clip_into::<CLIP_CAPACITY>(reference, r, incident, f, incident_in_reference)
+        clip_into::<CLIP_CAPACITY>(reference, r, incident, f, incident_in_reference, placed)
     }
 }
 
@@ -175,6 +187,7 @@ fn clip_into<const N: usize>(
     incident: &ConvexHull,
     f: usize,
     incident_in_reference: &Frame,
+    (pose, flip): (&Pose, bool),
 ) -> Option<Manifold> {
     let normal = reference.face_normal(r);
     let offset = reference.face_offset(r);
@@ -306,13 +319,16 @@ fn clip_into<const N: usize>(
             |u, v, x| (v - u).cross(x - u).dot(normal),
         );
         if chosen[..len].iter().all(|&i| on_face(behind[i].point)) {
-            let blank = ContactPoint { point: Vector::ZERO, depth: 0.0, id: behind[0].id };
-            let mut kept = [blank; 4];
-            for (p, &i) in kept.iter_mut().zip(&chosen[..len]) {
-                let c = &behind[i];
-                *p = ContactPoint { point: c.point, depth: depth(c.point), id: c.id };
-            }
-            return Manifold::from_points(normal, &kept[..len]);
+            // Into the world as they are made. Slots past `len` repeat the first point, as
+            // `Manifold::from_points` fills them.
+            let contact = |s: usize| {
+                let c = &behind[chosen[if s < len { s } else { 0 }]];
+                let id = if flip { c.id.flipped() } else { c.id };
+                ContactPoint { point: pose.apply(c.point), depth: depth(c.point), id }
+            };
+            let kept = [contact(0), contact(1), contact(2), contact(3)];
+            let normal = pose.rotation * normal;
+            return Some(Manifold::from_array(if flip { -normal } else { normal }, kept, len));
         }
         let mut on = 0;
         for i in 0..count {
@@ -582,8 +598,9 @@ pub(crate) fn argmax(n: usize, score: impl Fn(usize) -> Real) -> (usize, Real) {
     best
 }
 
-/// The one-point manifold of an edge–edge contact, in a's frame: the point midway between the
-/// closest points of edge `i` of a and edge `j` of b, with depth `depth` along `normal`.
+/// The one-point manifold of an edge–edge contact, in the world (`pose_a` places a there): the
+/// point midway between the closest points of edge `i` of a and edge `j` of b, with depth
+/// `depth` along `normal` (a's frame, like the edges; b is placed there by `b_in_a`).
 ///
 /// When the two edges are the shapes' extreme features along the normal, seen along it they
 /// cross, and their closest points are those of the two lines, `depth` apart along the
@@ -614,8 +631,8 @@ pub(crate) fn edge_contact(
     b: &ConvexHull,
     j: u32,
     b_in_a: &Frame,
-    normal: Vector,
-    depth: Real,
+    (normal, depth): (Vector, Real),
+    pose_a: &Pose,
 ) -> Manifold {
     let place = WideFrame::of(b_in_a);
     let (ta, ha) = a.edge(i as usize);
@@ -650,7 +667,9 @@ pub(crate) fn edge_contact(
         }
     };
     let id = FeatureId { a: Feature::Edge(i), b: Feature::Edge(j) };
-    Manifold::one(normal, ContactPoint { point: point.to_real(), depth, id })
+    // In the world (`pose_a` places a there), made there rather than moved (see `clip_faces`).
+    let point = pose_a.apply(point.to_real());
+    Manifold::one(pose_a.rotation * normal, ContactPoint { point, depth, id })
 }
 
 /// In [`edge_contact`]'s rare cases, how far (as a fraction of the two bounding radii) a witness

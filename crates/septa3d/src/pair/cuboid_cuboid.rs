@@ -590,16 +590,8 @@ impl Pair {
         let t = along_b + s * cos;
         let (edge_a, edge_b) = e.edges();
         if !(s.abs() <= self.ha[i] && t.abs() <= self.hb[j]) {
-            return hull_edge_contact(
-                a.as_hull(),
-                edge_a,
-                b.as_hull(),
-                edge_b,
-                &self.b_in_a,
-                normal,
-                -separation,
-            )
-            .to_world(pose_a);
+            let (a, b) = (a.as_hull(), b.as_hull());
+            return hull_edge_contact(a, edge_a, b, edge_b, &self.b_in_a, (normal, -separation), pose_a);
         }
         let point = (mid_a + along(i, s) + mid_b + v * t) * 0.5;
         let id = FeatureId { a: Feature::Edge(edge_a), b: Feature::Edge(edge_b) };
@@ -791,9 +783,8 @@ fn face_contact(
         return clipped;
     }
     let (reference, incident) = (reference.as_hull(), incident.as_hull());
-    let m = clip_faces(reference, r as usize, incident, incident_in_reference, reference_in_incident)?;
-    let m = m.to_world(pose);
-    Some(if flip { m.flipped() } else { m })
+    let frames = (incident_in_reference, reference_in_incident);
+    clip_faces(reference, r as usize, incident, frames, (pose, flip))
 }
 
 /// What made a clipped point. Kept in a few bytes while clipping, and turned into a

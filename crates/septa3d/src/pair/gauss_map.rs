@@ -297,7 +297,7 @@ pub(crate) struct Prune<'t> {
     /// Every face's height ([`Prune::height`]), worked out four at a time up front, when a has
     /// at most [`HEIGHT_TABLE`] faces and no small pairs' table holds them ([`Lowest`]) (each
     /// is read once as a first face and once or more as a second one).
-    heights: Option<[Real; HEIGHT_TABLE]>,
+    heights: Option<&'t [Real; HEIGHT_TABLE]>,
     /// b's lowest vertex under every face of a, for small hulls ([`LOWEST_TABLE`]).
     lowest: Option<&'t Lowest>,
 }
@@ -326,19 +326,22 @@ impl<'t> Prune<'t> {
         best: Real,
         biased: bool,
         table: Option<&'t Lowest>,
+        storage: &'t mut Option<[Real; HEIGHT_TABLE]>,
     ) -> Prune<'t> {
         let centre = b_in_a.apply(b.centroid());
         let sizes = centre.length() + b.centroid().length() + b.bounding_radius();
         let margin = 32.0 * Real::EPSILON * (sizes + a.centroid().length() + a.bounding_radius());
         let slack = a.plane_slack();
+        // (Written where the caller keeps it: a table this large moved into the `Prune` is
+        // copied, and small pairs, which need none, paid for the copy.)
         let heights = (table.is_none() && a.face_count() <= HEIGHT_TABLE).then(|| {
-            let mut heights = [0.0; HEIGHT_TABLE];
+            let heights = storage.insert([0.0; HEIGHT_TABLE]);
             let (x, y, z) = (Vector4::splat(centre.x), Vector4::splat(centre.y), Vector4::splat(centre.z));
             let slack = Vector4::splat(slack);
             for (four, l) in heights.chunks_exact_mut(4).zip(a.face_lanes()) {
                 four.copy_from_slice(&(l.nx * x + l.ny * y + l.nz * z - l.d + slack).to_array());
             }
-            heights
+            &*heights
         });
         // a's best face separation, where known, raises the floor before any arc is walked.
         let best = table.map_or(best, |t| best.max(t.most));
@@ -358,7 +361,7 @@ impl<'t> Prune<'t> {
     /// `n · c − d` for face `f` of a, raised by a's plane slack.
     #[inline(always)]
     fn height(&self, a: &ConvexHull, f: usize) -> Real {
-        match &self.heights {
+        match self.heights {
             Some(heights) => heights[f],
             None => a.face_normal(f).dot(self.centre) - a.face_offset(f) + self.slack,
         }
@@ -1020,7 +1023,8 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
     let mut best: Option<EdgeQuery> = None;
     let exact = a.has_exact_edges() && b.has_exact_edges();
     let mut face = (0u32, Real::NEG_INFINITY);
-    let prune = Prune::new(a, b, b_in_a, known, biased, table);
+    let mut heights = None;
+    let prune = Prune::new(a, b, b_in_a, known, biased, table, &mut heights);
     let visit = |q: EdgeQuery| {
         // A pair's edge gap is never less than the shapes' gap along its axis (an edge's points
         // are its shape's), so a pair whose edge gap is below the best so far (a face, to
@@ -1201,7 +1205,8 @@ mod tests {
             let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
             let mut table = Lowest::EMPTY;
             table.fill(&a, &b, (&b_in_a, &a_in_b));
-            let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, Some(&table));
+            let mut heights = None;
+            let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, Some(&table), &mut heights);
             let r = DMat3::from_cols(
                 wide(a_in_b.rotation.x_axis),
                 wide(a_in_b.rotation.y_axis),

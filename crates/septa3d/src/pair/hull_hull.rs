@@ -323,26 +323,32 @@ pub fn collide<A: Polyhedral, B: Polyhedral>(a: &A, pose_a: Pose, b: &B, pose_b:
     let slop = ABSOLUTE_TOLERANCE * a.bounding_radius().min(b.bounding_radius());
     let edge = |e: EdgeQuery| {
         let normal = b_in_a.turn(e.axis);
-        edge_contact(a, e.a, b, e.b, &b_in_a, normal, -e.separation).to_world(&pose_a)
+        edge_contact(a, e.a, b, e.b, &b_in_a, (normal, -e.separation), &pose_a)
     };
-    let face_a = |i: u32| clip_faces(a, i as usize, b, &b_in_a, &a_in_b).map(|m| m.to_world(&pose_a));
-    let face_b =
-        |j: u32| clip_faces(b, j as usize, a, &a_in_b, &b_in_a).map(|m| m.to_world(&pose_b).flipped());
+    let face_a = |i: u32| clip_faces(a, i as usize, b, (&b_in_a, &a_in_b), (&pose_a, false));
+    let face_b = |j: u32| clip_faces(b, j as usize, a, (&a_in_b, &b_in_a), (&pose_b, true));
     if let Some(e) = all.edges {
         if e.separation > RELATIVE_EDGE_TOLERANCE * sa.max(sb) + slop {
             return Some(edge(e));
         }
     }
-    let preferred = if sb > RELATIVE_FACE_TOLERANCE * sa + slop { face_b(j) } else { face_a(i) };
-    // A face preferred for stability over a slightly better axis may not face the overlap at
-    // all (nothing of the incident face clips behind it); then the manifold is the one the
-    // minimum translation's own axis gives.
-    preferred.or_else(|| match all.best(a, b, &b_in_a).axis {
-        Axis::Edges { .. } => all.edges.map(edge),
-        Axis::FaceB(j) => face_b(j)
-            .or_else(|| Some(deepest_vertex(b, j as usize, a, &a_in_b, &b_in_a).to_world(&pose_b).flipped())),
-        _ => face_a(i).or_else(|| Some(deepest_vertex(a, i as usize, b, &b_in_a, &a_in_b).to_world(&pose_a))),
-    })
+    // (One variable returned on every path, so that the manifold is made where the caller
+    // takes it, not made and then copied.)
+    let mut manifold = if sb > RELATIVE_FACE_TOLERANCE * sa + slop { face_b(j) } else { face_a(i) };
+    if manifold.is_none() {
+        // A face preferred for stability over a slightly better axis may not face the overlap
+        // at all (nothing of the incident face clips behind it); then the manifold is the one
+        // the minimum translation's own axis gives.
+        manifold = match all.best(a, b, &b_in_a).axis {
+            Axis::Edges { .. } => all.edges.map(edge),
+            Axis::FaceB(j) => face_b(j).or_else(|| {
+                Some(deepest_vertex(b, j as usize, a, &a_in_b, &b_in_a).to_world(&pose_b).flipped())
+            }),
+            _ => face_a(i)
+                .or_else(|| Some(deepest_vertex(a, i as usize, b, &b_in_a, &a_in_b).to_world(&pose_a))),
+        };
+    }
+    manifold
 }
 
 /// The step trace: a's face normals, b's face normals, then the Minkowski edge pairs' axes, each
