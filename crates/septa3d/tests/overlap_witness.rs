@@ -58,14 +58,7 @@ fn deep_random_pairs_agree_with_the_reference() {
         let kinds = [Kind::Cuboid, Kind::Hull];
         let (a, b) =
             (Built::new(kinds[k % 2].random(&mut rng)), Built::new(kinds[(k / 2) % 2].random(&mut rng)));
-        let pose_a = cases::random_pose(&mut rng, 10.0);
-        let reach = a.local.bounding_radius() + b.local.bounding_radius();
-        let offset = rng.unit() * rng.range(0.0, 0.4) * reach;
-        let (qa, ta) = dpose(pose_a);
-        let qb = rng.rotation();
-        let center_b = qa * a.local.center() + ta + offset;
-        let pose_b = Pose::new(rv(center_b - qb * b.local.center()), rq(qb));
-        let case = Case { a, pose_a, b, pose_b };
+        let case = placed(&mut rng, a, b, 10.0, (0.0, 0.4));
         let r = reference(&case);
         if r.signed_distance.abs() < 1e-4 * case.scale() {
             continue;
@@ -78,6 +71,20 @@ fn deep_random_pairs_agree_with_the_reference() {
         assert_eq!(overlaps(sb, case.pose_b, sa, case.pose_a), got, "pair {k} swapped");
     }
     assert!(checked > 2900 && overlapping > checked / 2, "{checked} checked, {overlapping} overlapping");
+}
+
+/// a placed within `extent` of the origin, b's centre (its local bounding centre) at a random
+/// direction from a's and a distance of `spread` (a range) times the sum of their bounding
+/// radii, both turned at random.
+fn placed(rng: &mut Rng, a: Built, b: Built, extent: f64, spread: (f64, f64)) -> Case {
+    let pose_a = cases::random_pose(rng, extent);
+    let reach = a.local.bounding_radius() + b.local.bounding_radius();
+    let offset = rng.unit() * rng.range(spread.0, spread.1) * reach;
+    let (qa, ta) = dpose(pose_a);
+    let qb = rng.rotation();
+    let center_b = qa * a.local.center() + ta + offset;
+    let pose_b = Pose::new(rv(center_b - qb * b.local.center()), rq(qb));
+    Case { a, pose_a, b, pose_b }
 }
 
 /// `spec` with every length times `s`.
@@ -107,14 +114,8 @@ fn near_pairs_at_every_scale_agree_with_the_reference() {
         let spec_a = scaled(&kinds[k % 3].random(&mut rng), s);
         let spec_b = scaled(&kinds[(k / 3) % 3].random(&mut rng), s);
         let (a, b) = (Built::new(spec_a), Built::new(spec_b));
-        let pose_a = cases::random_pose(&mut rng, 10.0 * s);
         let reach = a.local.bounding_radius() + b.local.bounding_radius();
-        let offset = rng.unit() * rng.range(0.2, 1.2) * reach;
-        let (qa, ta) = dpose(pose_a);
-        let qb = rng.rotation();
-        let center_b = qa * a.local.center() + ta + offset;
-        let pose_b = Pose::new(rv(center_b - qb * b.local.center()), rq(qb));
-        let case = Case { a, pose_a, b, pose_b };
+        let case = placed(&mut rng, a, b, 10.0 * s, (0.2, 1.2));
         let r = reference(&case);
         if r.signed_distance.abs() < 1e-4 * reach {
             continue;
