@@ -29,8 +29,9 @@
 //!
 //! Anything else (a pair within rounding of touching, a degenerate simplex, too many steps, or
 //! shapes so tiny or huge, below about 1e-12 or above 1e15 across, that the squares the search
-//! compares leave the range of normal numbers) is left undecided, for the SAT queries to answer
-//! as they always have.
+//! compares leave the range of normal numbers; in `f32` the simplex's cross products, which
+//! scale as the cube of the size, overflow above about 1e12) is left undecided, for the SAT
+//! queries to answer as they always have.
 
 use crate::pose::Frame;
 use crate::{ConvexHull, Real, Vector};
@@ -39,10 +40,6 @@ use glam::DVec3;
 /// Steps before the search gives up and leaves the pair to SAT. Random near pairs settle in
 /// three to six; pairs within rounding of touching can cycle.
 const MAX_STEPS: usize = 16;
-
-/// Directions shorter than this are not turned into unit ones: their components would be
-/// subnormal, and their rounding no longer a few ulps.
-const TINY: Real = Real::MIN_POSITIVE * 16_777_216.0;
 
 /// A direction is used when its length times the shapes' size lies between `2^−40` and `2^50`
 /// (these bounds squared, [`in_scale`]): then no product in a support query, in `reach` or in
@@ -60,14 +57,19 @@ fn in_scale(scale2: Real) -> bool {
 /// own length is out of scale (the simplex steps' cross products scale their directions by up
 /// to the cube of the shapes' size, which for tiny or huge shapes goes towards underflow or
 /// overflow); `None` where the unit direction is out of scale too (then the shapes are so
-/// tiny or huge that the search leaves them to SAT) or `towards` is next to nothing (the
-/// origin on the simplex: touching, or degenerate).
+/// tiny or huge that the search leaves them to SAT), or `towards` is zero or not a number (the
+/// origin on the simplex: touching, or degenerate). Divided by its largest component first, so
+/// that its square neither underflows nor overflows. (Any direction is as good a proof of
+/// being apart as any other, by the margin; a direction made of rounding only wastes a step.)
 #[cold]
 #[inline(never)]
 fn unit(towards: Vector, size2: Real) -> Option<(Vector, Real)> {
-    let length = towards.length();
-    let usable = length.is_finite() && length > TINY && in_scale(size2);
-    usable.then(|| (towards * (1.0 / length), size2))
+    let largest = towards.abs().max_element();
+    let usable = largest.is_finite() && largest > 0.0 && in_scale(size2);
+    usable.then(|| {
+        let towards = towards * (1.0 / largest);
+        (towards * (1.0 / towards.length()), size2)
+    })
 }
 
 /// The margin for rounding, as a fraction of the shapes' size (module docs).
@@ -284,4 +286,52 @@ fn encloses(simplex: &[Vector; 4], margin: Real) -> bool {
         let reach = margin * normal.length();
         corner.abs() > reach && origin * corner.signum() > reach
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Pose, Rotation};
+
+    /// Two cubes of half extent `h`, the second turned about a skew axis and moved `gap` beyond
+    /// touching along x (where the turned cube reaches `reach_x` along x).
+    fn cubes(h: Real, offset: Real) -> (ConvexHull, ConvexHull, Frame) {
+        let cube = ConvexHull::cuboid(Vector::splat(h));
+        let turn = Rotation::from_axis_angle(Vector::new(1.0, 2.0, 3.0).normalize(), 0.7);
+        let pose_b = Pose::new(Vector::new(offset, 0.3 * h, -0.2 * h), turn);
+        let (b_in_a, _) = Frame::between(&Pose::IDENTITY, &pose_b);
+        (cube.clone(), cube, b_in_a)
+    }
+
+    #[test]
+    fn decides_far_apart_and_deep_pairs_at_every_scale_it_claims() {
+        // Along x the turned cube reaches at most h√3 from its centre, so an offset of
+        // h (1 + √3) + h/2 leaves a gap of at least h/2: apart, which the first direction (the
+        // centres' offset) shows. An offset of h/2 puts each centre inside the other cube:
+        // overlapping, which takes the simplex's steps, whose directions scale as the cube of
+        // the size (in f32 they overflow above about 1e12). Either way far beyond rounding, so
+        // the search must decide, with or without a unit direction.
+        #[cfg(not(feature = "f64"))]
+        let (apart_scales, deep_scales) = ([1e-11, 1e-6, 1.0, 1e6, 1e14], [1e-11, 1e-6, 1.0, 1e6, 1e11]);
+        #[cfg(feature = "f64")]
+        let (apart_scales, deep_scales) = ([1e-11, 1e-6, 1.0, 1e6, 1e14], [1e-11, 1e-6, 1.0, 1e6, 1e14]);
+        for h in apart_scales {
+            let (a, b, apart) = cubes(h, h * (1.0 + 1.8) + 0.5 * h);
+            assert_eq!(verdict(&a, &b, &apart), Verdict::Apart, "half extent {h:e}");
+        }
+        for h in deep_scales {
+            let (a, b, deep) = cubes(h, 0.5 * h);
+            assert_eq!(verdict(&a, &b, &deep), Verdict::Overlapping, "half extent {h:e}");
+        }
+    }
+
+    #[test]
+    fn leaves_shapes_beyond_its_scale_to_sat() {
+        // Below about 1e-12 across, the squares the search compares leave the normal numbers:
+        // it answers nothing rather than something rounding made up.
+        for h in [1e-15, 1e-14] {
+            let (a, b, apart) = cubes(h, h * (1.0 + 1.8) + 0.5 * h);
+            assert_eq!(verdict(&a, &b, &apart), Verdict::Undecided, "half extent {h:e}");
+        }
+    }
 }
