@@ -77,6 +77,8 @@ mod query;
 mod real;
 mod shape;
 pub mod sweep;
+#[cfg(test)]
+mod test_rng;
 pub mod trace;
 
 pub use axis::Axis;

@@ -755,11 +755,8 @@ mod tests {
         // Convex faces (points on a circle, in a turned plane, either way round) and points on
         // every side of them: the answer lies on the face, and no point of the face (a fine
         // grid over its fan of triangles and its edges) is nearer.
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut unit = || {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = crate::test_rng::Lcg(0x9e37_79b9_7f4a_7c15);
+        let mut unit = || rng.unit();
         for case in 0..300 {
             let k = 3 + case % 5;
             let turn = glam::DQuat::from_euler(glam::EulerRot::XYZ, 6.0 * unit(), 6.0 * unit(), 6.0 * unit());

@@ -1261,11 +1261,8 @@ mod tests {
         // Four vertices at a time, the first highest vertex as the scan finds it: on ties (lattice
         // points, directions along the axes and diagonals, the zero direction), NaN and infinite
         // directions, and hulls of every size up to a few groups (the last group padded).
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        let mut unit = || {
-            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-            (state >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-        };
+        let mut rng = crate::test_rng::Lcg(0x2545_f491_4f6c_dd1d);
+        let mut unit = || rng.signed();
         let (inf, nan) = (Real::INFINITY, Real::NAN);
         let mut directions = alloc::vec![
             Vector::X,
