@@ -50,12 +50,16 @@ pub const COLLINEAR_TOLERANCE: f64 = 1e-12;
 /// assert_eq!(square.normals()[0], Vector::new(0.0, -1.0)); // bottom edge faces down
 /// assert_eq!(square.plane_offsets()[1], 1.0);             // right edge: x = 1
 /// ```
-// The fields are laid out by hand (`repr(C)`), a polygon starting on a cache line, so that
-// what a polygon–polygon query reads before it reaches the lists sits together: the first line
-// holds the bounding numbers and where the vertices, normals and offsets are, the second the
-// face table and the special path's tag (and, for a compact polygon, where its block is). Left
-// to the compiler, those fields fell on six lines of a 464-byte polygon, and a query on
-// polygons not in the cache (thousands of bodies, each read once a frame) waited on each.
+// The fields are laid out by hand (`repr(C)`, a polygon starting on a cache line) for queries
+// on polygons that are not in the cache (a frame's thousands of bodies, each read once), which
+// wait on every line they touch. Left to the compiler, what a polygon–polygon query reads
+// before it reaches the lists fell on six lines of a 464-byte polygon; now on two of 384 (f32):
+//
+//   line 0      reach, radius, inner circles, centroid; where the vertices, normals, offsets are
+//   line 1      the face per sector of directions; the special path's tag (and where a compact
+//               polygon's block is)
+//   lines 1–3   a parallelogram's or a symmetric polygon's data, inline
+//   lines 3–5   where the other lists are (lanes, axes: small polygons and the boolean test)
 #[derive(Clone, Debug, PartialEq)]
 #[repr(C, align(64))]
 pub struct ConvexPolygon {
