@@ -58,6 +58,9 @@ mod workload;
 #[path = "../src/irregular.rs"]
 mod irregular;
 
+#[path = "shared/cold.rs"]
+mod cold;
+
 use std::hint::black_box;
 
 use glam::{DVec2, Vec2};
@@ -163,28 +166,16 @@ fn timed_runs() -> Option<usize> {
     std::env::var("ICOUNT_TIME").ok().map(|n| n.parse().expect("ICOUNT_TIME: a number of runs"))
 }
 
-/// Prints ns per call: chunks of 100 pairs, the fastest of `runs` runs of each, summed.
+/// Prints ns per call: chunks of pairs (see `shared/cold.rs`), the fastest of `runs` runs of each,
+/// summed.
 fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
-    let size =
-        std::env::var("ICOUNT_CHUNK").map_or(100, |n| n.parse().expect("ICOUNT_CHUNK: a number of pairs"));
+    let cold = cold::Cold::from_env();
     let mut total = 0.0;
     let mut bests = Vec::new();
-    // `ICOUNT_POLLUTE=MB`: between runs, read MB megabytes, pushing septa's data out of the
-    // nearer caches as the bench's other implementations do between septa's runs of a chunk.
-    let pollute: usize =
-        std::env::var("ICOUNT_POLLUTE").map_or(0, |n| n.parse().expect("ICOUNT_POLLUTE: MB"));
-    let junk: Vec<u64> =
-        (0..pollute * 131_072).map(|k| (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
-    for chunk in shapes.chunks(size) {
+    for chunk in shapes.chunks(cold.chunk) {
         let mut best = f64::INFINITY;
         for _ in 0..runs {
-            if pollute > 0 {
-                let mut acc = 0u64;
-                for (k, &x) in junk.iter().enumerate() {
-                    acc = acc.wrapping_add(x) ^ k as u64;
-                }
-                black_box(acc);
-            }
+            cold.pollute();
             let start = std::time::Instant::now();
             black_box(run(chunk));
             best = best.min(start.elapsed().as_secs_f64());

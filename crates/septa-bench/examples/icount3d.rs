@@ -23,6 +23,9 @@
 //! subnormals somewhere, each a stall of a hundred cycles or more (often the unused fourth lane
 //! of a three-lane vector read next to an integer; how the `Manifold` layout of 88c542f was found).
 
+#[path = "shared/cold.rs"]
+mod cold;
+
 #[allow(dead_code)]
 #[path = "../src/workload.rs"]
 mod workload;
@@ -138,27 +141,15 @@ fn timed_runs() -> Option<usize> {
     std::env::var("ICOUNT_TIME").ok().map(|n| n.parse().expect("ICOUNT_TIME: a number of runs"))
 }
 
-/// Prints ns per call: chunks of 100 pairs (`ICOUNT_CHUNK=N` for others), the fastest of `runs`
-/// runs of each, summed. With `ICOUNT_POLLUTE=MB`, that many megabytes are read before each run,
-/// as the bench's other implementations do between septa's runs of a chunk (see `icount.rs`).
+/// Prints ns per call: chunks of pairs (see `shared/cold.rs`), the fastest of `runs` runs of
+/// each, summed.
 fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
-    let size =
-        std::env::var("ICOUNT_CHUNK").map_or(100, |n| n.parse().expect("ICOUNT_CHUNK: a number of pairs"));
-    let pollute: usize =
-        std::env::var("ICOUNT_POLLUTE").map_or(0, |n| n.parse().expect("ICOUNT_POLLUTE: MB"));
-    let junk: Vec<u64> =
-        (0..pollute * 131_072).map(|k| (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+    let cold = cold::Cold::from_env();
     let mut total = 0.0;
-    for chunk in shapes.chunks(size) {
+    for chunk in shapes.chunks(cold.chunk) {
         let mut best = f64::INFINITY;
         for _ in 0..runs {
-            if pollute > 0 {
-                let mut acc = 0u64;
-                for (k, &x) in junk.iter().enumerate() {
-                    acc = acc.wrapping_add(x) ^ k as u64;
-                }
-                black_box(acc);
-            }
+            cold.pollute();
             let start = std::time::Instant::now();
             black_box(run(chunk));
             best = best.min(start.elapsed().as_secs_f64());

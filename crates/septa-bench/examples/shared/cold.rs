@@ -1,0 +1,35 @@
+//! What `icount` and `icount3d` share when they time: the chunk size and, with
+//! `ICOUNT_POLLUTE=MB`, that many megabytes read before each run of a chunk, pushing septa's data
+//! out of the nearer caches as the bench's other implementations do between septa's runs.
+//! (It overstates the bench's cold data: use it to find misses, and the bench to decide.)
+
+use std::hint::black_box;
+
+/// The timing set-up read from the environment.
+pub struct Cold {
+    /// Pairs per chunk: `ICOUNT_CHUNK`, or 100.
+    pub chunk: usize,
+    /// What is read between runs (empty without `ICOUNT_POLLUTE`).
+    junk: Vec<u64>,
+}
+
+impl Cold {
+    /// `ICOUNT_CHUNK` and `ICOUNT_POLLUTE` from the environment.
+    pub fn from_env() -> Cold {
+        let chunk = std::env::var("ICOUNT_CHUNK")
+            .map_or(100, |n| n.parse().expect("ICOUNT_CHUNK: a number of pairs"));
+        let megabytes: usize =
+            std::env::var("ICOUNT_POLLUTE").map_or(0, |n| n.parse().expect("ICOUNT_POLLUTE: MB"));
+        let junk = (0..megabytes * 131_072).map(|k| (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        Cold { chunk, junk }
+    }
+
+    /// Reads every word of the junk (nothing without `ICOUNT_POLLUTE`).
+    pub fn pollute(&self) {
+        let mut acc = 0u64;
+        for (k, &x) in self.junk.iter().enumerate() {
+            acc = acc.wrapping_add(x) ^ k as u64;
+        }
+        black_box(acc);
+    }
+}
