@@ -441,11 +441,11 @@ impl ConvexPolygon {
 impl Polygonal for ConvexPolygon {
     #[inline]
     fn vertices(&self) -> &[Vector] {
-        &self.corners_and_normals[..self.offsets.len()]
+        ConvexPolygon::vertices(self)
     }
     #[inline]
     fn normals(&self) -> &[Vector] {
-        &self.corners_and_normals[self.offsets.len()..]
+        ConvexPolygon::normals(self)
     }
     #[inline]
     fn plane_offsets(&self) -> &[Real] {
