@@ -627,12 +627,26 @@ fn walk<const TABLE: bool>(
     let mut next_lowest = None;
     let (mut u0, mut height0) = (Vector::ZERO, 0.0);
     for (i, ea) in a.edges().iter().enumerate() {
+        // The heights of the arc's faces ([`Prune::height`]). An arc that the ball's bound passes
+        // over, and that neither opens a face to hand over nor closes one, is skipped before
+        // anything else is done for it: that is most arcs of a large hull (162 of a 64-point
+        // hull's 186 where every pair overlaps), and the bookkeeping below cost them more than
+        // this test.
+        let (h0, h1) = prune
+            .map_or((0.0, 0.0), |p| (p.height(a, ea.faces[0] as usize), p.height(a, ea.faces[1] as usize)));
+        if prune.is_some_and(|p| {
+            p.arc_bound(h0, h1, a.arc_secant(i)) < p.edge_floor()
+                && (ea.faces[0] == face || h0 < p.face_floor())
+                && (!a.closes_face(i) || h1 < p.face_floor())
+        }) {
+            continue;
+        }
         if ea.faces[0] != face {
             lowest = next_lowest.take().filter(|_| ea.faces[0] == face.wrapping_add(1));
             face = ea.faces[0];
             u0 = -a_in_b.turn(normals_a[face as usize]);
-            if let Some(p) = prune {
-                height0 = p.height(a, face as usize);
+            if prune.is_some() {
+                height0 = h0;
                 if let Some(t) = table {
                     lowest = Some(t.vertex(face as usize));
                 }
@@ -652,7 +666,7 @@ fn walk<const TABLE: bool>(
         let mut u1 = None;
         if let Some(p) = prune {
             // The bound on every axis along this arc from b's ball (see [`Prune`]).
-            let height1 = p.height(a, second as usize);
+            let height1 = h1;
             let knife = knives && a.is_knife_edge(i);
             if p.arc_bound(height0, height1, a.arc_secant(i)) < p.edge_floor()
                 || !knife && {
