@@ -311,11 +311,27 @@ const HEIGHT_TABLE: usize = 128;
 /// every face of a is found up front ([`Lowest`]): four faces at a time against every vertex,
 /// cheaper for small hulls than a support query per face, what lets [`Prune::corner_bound`]
 /// pass over most arcs, and what lets the rest be tested against all of b's arcs at once
-/// ([`scan`]) rather than walked. Two hulls of 8 points make 12 × 8. Two of 16 points, 28 × 16,
-/// are left to the walk: the table and scan make their deep overlaps 9 % faster (a third fewer
-/// mispredicted branches in callgrind's model for 2 % more instructions), but pairs that are
-/// mostly apart 5 to 9 % slower, as the table costs more than the walk's first few steps.
+/// ([`scan`]) rather than walked. Two hulls of 8 points make 12 × 8. Larger pairs, up to
+/// [`DEEP_TABLE`], get the table only when they overlap deeply ([`DEEP`]).
 const LOWEST_TABLE: usize = 256;
+
+/// The most products of a's face count and b's vertex count for which a deep overlap ([`DEEP`])
+/// finds b's lowest vertex under every face of a up front, where b's arcs can be scanned (b's
+/// [`ConvexHull::arc_lanes`]): two hulls of 16 points make 28 × 16. Where every pair overlaps
+/// deeply, the bounds pass over few of a's faces, and one support query each costs more than
+/// the table (mostly in branches the processor cannot guess: the instructions are about the
+/// same). Pairs that are apart or barely touch pass over most faces, and for them the walk's
+/// few support queries cost less than the table (16-point hulls: 5 to 9 % slower with it).
+/// Two hulls of 32 points, 60 × 32, are left to the walk even when deep: the table and the
+/// walk with it were 39 % slower there.
+const DEEP_TABLE: usize = 1024;
+
+/// A pair overlaps deeply, for [`DEEP_TABLE`], when b's best face separation (known before a's
+/// faces are looked at) is below this times b's bounding radius. In alternating bench runs on
+/// two 16-point hulls at `−0.25`, `−0.5` and `−0.75`: deep overlaps (`hull16-all`) `collide` 10 to
+/// 12 % faster at each, pairs that are mostly apart (`hull16-30%`) 0.9 to 3.2 % slower at the first
+/// two, unchanged at the third.
+const DEEP: Real = -0.75;
 
 impl<'t> Prune<'t> {
     /// The bounds for a walk of a's arcs over b's Gauss map, given the best separation already
@@ -468,8 +484,8 @@ impl<'t> Prune<'t> {
 }
 
 /// The most faces of a for which [`Lowest`] is found up front (a hull of 8 points has at most
-/// 12; the table is on the stack, and kept small).
-const LOWEST_FACES: usize = 16;
+/// 12, one of 16 points 28; the table is on the stack, and kept small).
+const LOWEST_FACES: usize = 32;
 
 /// What small pairs find up front, four faces of a at a time against every vertex of b
 /// ([`Lowest::fill`]), in b's frame: per face of a, b's lowest vertex under it and the face's
@@ -487,10 +503,15 @@ pub(crate) struct Lowest {
 }
 
 impl Lowest {
-    /// Whether a pair is small enough ([`LOWEST_TABLE`]).
+    /// Whether a pair is small enough ([`LOWEST_TABLE`]), or small enough and deep enough
+    /// ([`DEEP_TABLE`]), given b's best face separation `known`. (b's vertex indices fit the
+    /// table's bytes: a has at least four faces, so b has at most 256 vertices.)
     #[inline(always)]
-    fn fits(a: &ConvexHull, b: &ConvexHull) -> bool {
-        a.face_count() <= LOWEST_FACES && a.face_count() * b.vertices().len() <= LOWEST_TABLE
+    fn fits(a: &ConvexHull, b: &ConvexHull, known: Real) -> bool {
+        let size = a.face_count() * b.vertices().len();
+        a.face_count() <= LOWEST_FACES
+            && (size <= LOWEST_TABLE
+                || size <= DEEP_TABLE && !b.arc_lanes().is_empty() && known < DEEP * b.bounding_radius())
     }
 
     /// A table to [`fill`](Lowest::fill).
@@ -1017,7 +1038,7 @@ pub(crate) fn best_face_and_edge_pair<const STOP: bool>(
         return (face, best_edge_pair::<STOP>(a, b, a_in_b));
     }
     let mut found: Option<Lowest> = None;
-    if Lowest::fits(a, b) {
+    if Lowest::fits(a, b, known) {
         found.insert(Lowest::EMPTY).fill(a, b, (b_in_a, a_in_b));
     }
     let table = found.as_ref();
@@ -1214,8 +1235,8 @@ mod tests {
         for _ in 0..400 {
             let (a, b) = (rng.hull(), rng.hull());
             let (pose_a, pose_b) = (rng.pose(), rng.pose());
-            if !Lowest::fits(&a, &b) {
-                continue; // the table is only ever made for small pairs
+            if !Lowest::fits(&a, &b, Real::NEG_INFINITY) {
+                continue; // the table is only ever made for small pairs (or deep ones)
             }
             let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
             let mut table = Lowest::EMPTY;

@@ -1,0 +1,95 @@
+//! Deep overlaps of medium hulls against the independent f64 reference. Where b's best face
+//! shows a deep overlap, a hull of up to 32 faces against one of up to 48 edges finds b's lowest
+//! vertex under every face of a up front and scans b's arcs four at a time, where shallower or
+//! larger pairs walk b's Gauss map: the two searches must give the same verdicts, depths and
+//! manifolds, and both the reference's.
+//!
+//! Shapes: hulls of 10–18 points (on an ellipsoid, or a cloud with interior points), stretched,
+//! turned and moved in their local frame, with clean geometry as in `random_pairs_polytope`;
+//! poses anywhere in a cube of 10, b's centre within a fifth of the radii's sum of a's, so that
+//! every pair overlaps and most of them deeply. Every query is checked as in
+//! `random_pairs_polytope` (`reference/checks.rs`): verdicts, the exact depth against every face
+//! and edge-pair axis without pruning, the push along the normal, separation bounds, manifold
+//! points.
+// Conversions between `Real` and f64 are needed in the f32 build and do nothing in the f64 one.
+#![cfg_attr(feature = "f64", allow(clippy::unnecessary_cast))]
+
+#[path = "reference/cases.rs"]
+mod cases;
+#[path = "reference/checks.rs"]
+mod checks;
+mod reference;
+mod rng;
+
+use cases::{dpose, reference, rq, rv, Built, Case, Report, Spec};
+use checks::check_case;
+use reference::{DVec3, Polytope};
+use rng::Rng;
+use septa3d::{Pose, Shape, Vector};
+
+const PAIRS: usize = 300;
+
+/// Local points of a medium convex solid of extent about `2 × size`.
+fn medium_solid(rng: &mut Rng, size: f64) -> Vec<DVec3> {
+    let stretch = DVec3::new(1.0, rng.range(0.5, 1.0), rng.range(0.5, 1.0));
+    let points: Vec<DVec3> = match rng.int(0, 1) {
+        0 => (0..rng.int(10, 18)).map(|_| rng.unit()).collect(),
+        _ => (0..rng.int(12, 18)).map(|_| rng.in_ball(1.0)).collect(),
+    };
+    points.into_iter().map(|p| p * stretch * size).collect()
+}
+
+fn medium_hull(rng: &mut Rng) -> Spec {
+    loop {
+        let size = rng.range(0.3, 1.5);
+        let turn = rng.rotation();
+        let offset = if rng.chance(0.5) { DVec3::ZERO } else { rng.in_ball(size) };
+        let points: Vec<Vector> = medium_solid(rng, size).iter().map(|&p| rv(turn * p + offset)).collect();
+        let exact: Vec<DVec3> = points.iter().map(|&p| cases::dv(p)).collect();
+        if let Some((_, quality)) = Polytope::hull_with_quality(&exact) {
+            if quality.clean(1f64.to_radians(), 1e-3, 1e-3) {
+                return Spec::Hull { points };
+            }
+        }
+    }
+}
+
+fn deep_case(rng: &mut Rng) -> Case {
+    let (a, b) = (Built::new(medium_hull(rng)), Built::new(medium_hull(rng)));
+    let pose_a = cases::random_pose(rng, 10.0);
+    let reach = a.local.bounding_radius() + b.local.bounding_radius();
+    let offset = rng.unit() * rng.range(0.0, 0.2) * reach;
+    let (qa, ta) = dpose(pose_a);
+    let qb = rng.rotation();
+    let center_b = qa * a.local.center() + ta + offset;
+    let pose_b = Pose::new(rv(center_b - qb * b.local.center()), rq(qb));
+    Case { a, pose_a, b, pose_b }
+}
+
+#[test]
+fn deep_medium_hull_pairs_match_the_reference() {
+    let mut rng = Rng::for_test("deep_medium_hulls", 1);
+    let mut report = Report::new("deep medium hulls".to_string());
+    let (mut deep, mut medium) = (0, 0);
+    for _ in 0..PAIRS {
+        let case = deep_case(&mut rng);
+        let (Shape::ConvexHull(a), Shape::ConvexHull(b)) = (&case.a.shape, &case.b.shape) else {
+            panic!("hull specs build hulls");
+        };
+        // Pairs past the small pairs' table (a's faces times b's vertices above 256) that the
+        // deep rule can take: a of at most 32 faces, b of at most 48 edges.
+        let size = a.face_count() * b.vertices().len();
+        medium += (size > 256 && size <= 1024 && a.face_count() <= 32 && b.edge_count() <= 48) as usize;
+        let r = reference(&case);
+        assert!(r.overlapping(), "every pair overlaps");
+        // Deep: the depth is more than three quarters of b's bounding radius (b's best face is
+        // then at least as deep, as the depth is the least push over all axes).
+        deep += (r.depth() > 0.75 * b.bounding_radius() as f64) as usize;
+        check_case(&mut report, &case, &r, false);
+        check_case(&mut report, &case.swapped(), &reference(&case.swapped()), false);
+    }
+    println!("{medium} of {PAIRS} medium pairs, {deep} deep");
+    assert!(medium > PAIRS / 3, "{medium} medium pairs");
+    assert!(deep > PAIRS / 3, "{deep} deep pairs");
+    report.finish();
+}
