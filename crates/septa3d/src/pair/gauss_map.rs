@@ -487,12 +487,12 @@ impl<'t> Prune<'t> {
 /// 12, one of 16 points 28; the table is on the stack, and kept small).
 const LOWEST_FACES: usize = 32;
 
-/// What small pairs find up front, four faces of a at a time against every vertex of b
-/// ([`Lowest::fill`]), in b's frame: per face of a, b's lowest vertex under it and the face's
-/// normal turned into b's frame and around (`u = −R n`, as x, y and z), its height
-/// ([`Prune::height`]: [`scan`] reads it here, and [`Prune`] keeps no table of its own for
-/// small pairs; a [`walk`] with this table works it out face by face), and the largest of a's
-/// face separations.
+/// What small pairs (and deep medium ones, [`DEEP_TABLE`]) find up front, four faces of a at a
+/// time against every vertex of b ([`Lowest::fill`]), in b's frame: per face of a, b's lowest
+/// vertex under it and the face's normal turned into b's frame and around (`u = −R n`, as x, y
+/// and z), its height ([`Prune::height`]: [`scan`] reads it here, and [`Prune`] keeps no table
+/// of its own for such pairs; a [`walk`] with this table works it out face by face), and the
+/// largest of a's face separations.
 pub(crate) struct Lowest {
     vertex: [u8; LOWEST_FACES],
     height: [Real; LOWEST_FACES],
@@ -787,14 +787,14 @@ fn walk<const TABLE: bool>(
     None
 }
 
-/// [`walk`] for small pairs: b's lowest vertex under every face of a known up front
-/// ([`Lowest`]) and b's arcs held four at a time ([`ConvexHull::arc_lanes`]). Each of a's faces
-/// above the floor is handed to `face_seen` with its lowest vertex, and each of a's arcs that
-/// the bounds cannot pass over ([`Prune`]) is tested against every arc of b at once, four to a
-/// group ([`crossing_lanes`]), which costs less than walking it across b's map and has no
-/// branch on the way: only the crossings found are visited, each axis turned out of a by the
-/// middle of the arc (as [`arc_middle`] finds it, from the normals already turned). An arc
-/// tested meets the pairs [`every_pair`] would give it, in the same order.
+/// [`walk`] for small pairs (and deep medium ones): b's lowest vertex under every face of a
+/// known up front ([`Lowest`]) and b's arcs held four at a time ([`ConvexHull::arc_lanes`]).
+/// Each of a's faces above the floor is handed to `face_seen` with its lowest vertex, and each
+/// of a's arcs that the bounds cannot pass over ([`Prune`]) is tested against every arc of b at
+/// once, four to a group ([`crossing_lanes`]), which costs less than walking it across b's map
+/// and has no branch on the way: only the crossings found are visited, each axis turned out of
+/// a by the middle of the arc (as [`arc_middle`] finds it, from the normals already turned). An
+/// arc tested meets the pairs [`every_pair`] would give it, in the same order.
 #[inline]
 fn scan(
     a: &ConvexHull,
