@@ -21,11 +21,11 @@ mod checks;
 mod reference;
 mod rng;
 
-use cases::{dpose, reference, rq, rv, Built, Case, Report, Spec};
+use cases::{case_near, clean_hull, reference, Built, Case, Report};
 use checks::check_case;
-use reference::{DVec3, Polytope};
+use reference::DVec3;
 use rng::Rng;
-use septa3d::{Pose, Shape, Vector};
+use septa3d::Shape;
 
 const PAIRS: usize = 300;
 
@@ -39,31 +39,9 @@ fn medium_solid(rng: &mut Rng, size: f64) -> Vec<DVec3> {
     points.into_iter().map(|p| p * stretch * size).collect()
 }
 
-fn medium_hull(rng: &mut Rng) -> Spec {
-    loop {
-        let size = rng.range(0.3, 1.5);
-        let turn = rng.rotation();
-        let offset = if rng.chance(0.5) { DVec3::ZERO } else { rng.in_ball(size) };
-        let points: Vec<Vector> = medium_solid(rng, size).iter().map(|&p| rv(turn * p + offset)).collect();
-        let exact: Vec<DVec3> = points.iter().map(|&p| cases::dv(p)).collect();
-        if let Some((_, quality)) = Polytope::hull_with_quality(&exact) {
-            if quality.clean(1f64.to_radians(), 1e-3, 1e-3) {
-                return Spec::Hull { points };
-            }
-        }
-    }
-}
-
 fn deep_case(rng: &mut Rng) -> Case {
-    let (a, b) = (Built::new(medium_hull(rng)), Built::new(medium_hull(rng)));
-    let pose_a = cases::random_pose(rng, 10.0);
-    let reach = a.local.bounding_radius() + b.local.bounding_radius();
-    let offset = rng.unit() * rng.range(0.0, 0.2) * reach;
-    let (qa, ta) = dpose(pose_a);
-    let qb = rng.rotation();
-    let center_b = qa * a.local.center() + ta + offset;
-    let pose_b = Pose::new(rv(center_b - qb * b.local.center()), rq(qb));
-    Case { a, pose_a, b, pose_b }
+    let (a, b) = (Built::new(clean_hull(rng, medium_solid)), Built::new(clean_hull(rng, medium_solid)));
+    case_near(rng, a, b, (0.0, 0.2))
 }
 
 #[test]

@@ -220,6 +220,39 @@ pub fn random_hull(rng: &mut Rng) -> Spec {
     }
 }
 
+/// A hull spec from the points `solid(rng, size)` (a convex solid of extent about `2 × size`,
+/// size 0.3–1.5), turned and moved in its local frame, redrawn until its geometry is clean as
+/// [`random_hull`]'s is, with edges down to 0.1 % of the extent (the larger solids of
+/// `large_hulls` and `deep_medium_hulls` have many short edges).
+pub fn clean_hull(rng: &mut Rng, solid: impl Fn(&mut Rng, f64) -> Vec<DVec3>) -> Spec {
+    loop {
+        let size = rng.range(0.3, 1.5);
+        let turn = rng.rotation();
+        let offset = if rng.chance(0.5) { DVec3::ZERO } else { rng.in_ball(size) };
+        let points: Vec<Vector> = solid(rng, size).iter().map(|&p| rv(turn * p + offset)).collect();
+        let exact: Vec<DVec3> = points.iter().map(|&p| dv(p)).collect();
+        if let Some((_, quality)) = Polytope::hull_with_quality(&exact) {
+            if quality.clean(1f64.to_radians(), 1e-3, 1e-3) {
+                return Spec::Hull { points };
+            }
+        }
+    }
+}
+
+/// `a` posed anywhere in a cube of 10 and `b` near it: the centres of their local shapes apart
+/// by a random direction times `near` (drawn uniformly from the range) times the sum of their
+/// bounding radii, b under a random rotation.
+pub fn case_near(rng: &mut Rng, a: Built, b: Built, near: (f64, f64)) -> Case {
+    let pose_a = random_pose(rng, 10.0);
+    let offset =
+        rng.unit() * rng.range(near.0, near.1) * (a.local.bounding_radius() + b.local.bounding_radius());
+    let (qa, ta) = dpose(pose_a);
+    let qb = rng.rotation();
+    let center_b = qa * a.local.center() + ta + offset;
+    let pose_b = Pose::new(rv(center_b - qb * b.local.center()), rq(qb));
+    Case { a, pose_a, b, pose_b }
+}
+
 pub fn random_sphere(rng: &mut Rng) -> Spec {
     let center = if rng.chance(0.5) { DVec3::ZERO } else { rng.in_ball(1.0) };
     Spec::Sphere { center: rv(center), radius: rng.range(0.1, 1.5) as Real }
