@@ -1,8 +1,8 @@
 //! Deep overlaps of medium hulls against the independent f64 reference. Where b's best face
 //! shows a deep overlap, a hull of up to 32 faces against one of up to 48 edges finds b's lowest
 //! vertex under every face of a up front and scans b's arcs four at a time, where shallower or
-//! larger pairs walk b's Gauss map: the two searches must give the same verdicts, depths and
-//! manifolds, and both the reference's.
+//! larger pairs walk b's Gauss map: whichever search a pair takes (both ways round are checked),
+//! its verdicts, depths and manifolds must be the reference's.
 //!
 //! Shapes: hulls of 10–18 points (on an ellipsoid, or a cloud with interior points), stretched,
 //! turned and moved in their local frame, with clean geometry as in `random_pairs_polytope`;

@@ -322,15 +322,15 @@ const LOWEST_TABLE: usize = 256;
 /// the table (mostly in branches the processor cannot guess: the instructions are about the
 /// same). Pairs that are apart or barely touch pass over most faces, and for them the walk's
 /// few support queries cost less than the table (16-point hulls: 5 to 9 % slower with it).
-/// Two hulls of 32 points, 60 × 32, are left to the walk even when deep: the table and the
-/// walk with it were 39 % slower there.
+/// Two hulls of 32 points, 60 × 32 (and 90 edges, past [`ConvexHull::arc_lanes`]), are left to
+/// the walk even when deep: the table and the scan took 39 to 45 % more instructions there.
 const DEEP_TABLE: usize = 1024;
 
 /// A pair overlaps deeply, for [`DEEP_TABLE`], when b's best face separation (known before a's
 /// faces are looked at) is below this times b's bounding radius. In alternating bench runs on
 /// two 16-point hulls at `−0.25`, `−0.5` and `−0.75`: deep overlaps (`hull16-all`) `collide` 10 to
-/// 12 % faster at each, pairs that are mostly apart (`hull16-30%`) 0.9 to 3.2 % slower at the first
-/// two, unchanged at the third.
+/// 12.5 % faster at each, pairs that are mostly apart (`hull16-30%`) 0.9 to 3.2 % slower at the
+/// first two, unchanged at the third.
 const DEEP: Real = -0.75;
 
 impl<'t> Prune<'t> {
