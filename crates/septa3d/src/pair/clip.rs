@@ -312,12 +312,9 @@ fn clip_into<const N: usize>(
             return None;
         }
         let behind = &polygon.corners[..count];
-        let (chosen, len) = reduce(
-            count,
-            |i| behind[i].point,
-            |i| depth(behind[i].point),
-            |u, v, x| (v - u).cross(x - u).dot(normal),
-        );
+        let deepest = || argmax(count, |i| depth(behind[i].point)).0;
+        let (chosen, len) =
+            reduce(count, deepest, |i| behind[i].point, |u, v, x| (v - u).cross(x - u).dot(normal));
         if chosen[..len].iter().all(|&i| on_face(behind[i].point)) {
             // Into the world as they are made. Slots past `len` repeat the first point, as
             // `Manifold::from_points` fills them.
@@ -547,24 +544,25 @@ impl WideFrame {
     }
 }
 
-/// Which of `n` contact points (`n ≥ 1`; point `i` at `point(i)`, `depth(i)` behind the
-/// reference face) to keep, at most four: all when there are four or fewer; else the deepest,
-/// the point furthest from it, and the two that, with those, span the largest area (one on
-/// each side of the line through the first two, where there are points on both sides), the
-/// first on a tie. `area(u, v, x)` is twice the signed area of the triangle `u v x` about the
+/// Which of `n` contact points (`n ≥ 1`; point `i` at `point(i)`, behind the reference face,
+/// `deepest()` the first of the deepest) to keep, at most four: all when there are four or
+/// fewer; else the deepest, the point furthest from it, and the two that, with those, span the
+/// largest area (one on each side of the line through the first two, where there are points on
+/// both sides), the first on a tie. `area(u, v, x)` is twice the signed area of the triangle `u v x` about the
 /// reference normal. Shared by the general clipping and the closed-form box–box one, so both
-/// keep the same points.
+/// keep the same points. (The deepest is the caller's to find: the box–box clipping notes it
+/// as the points come, off the path to the answer.)
 #[inline]
 pub(crate) fn reduce(
     n: usize,
+    deepest: impl FnOnce() -> usize,
     point: impl Fn(usize) -> Vector,
-    depth: impl Fn(usize) -> Real,
     area: impl Fn(Vector, Vector, Vector) -> Real,
 ) -> ([usize; 4], usize) {
     if n <= 4 {
         return ([0, 1, 2, 3], n);
     }
-    let (deepest, _) = argmax(n, &depth);
+    let deepest = deepest();
     let p0 = point(deepest);
     let (i1, _) = argmax(n, |i| (point(i) - p0).length_squared());
     let p1 = point(i1);

@@ -864,6 +864,10 @@ struct Clipped {
     count: usize,
     /// The reference face's height `hk`.
     top: Real,
+    /// The first of the deepest points kept so far, and its depth `hk − z`. (Found as the
+    /// points come, off the critical path: at the end, [`reduce`] would otherwise begin by
+    /// waiting on a scan of all of them.)
+    deepest: (usize, Real),
 }
 
 impl Clipped {
@@ -872,6 +876,10 @@ impl Clipped {
         if self.count < CAPACITY {
             self.count += 1;
             if point.z <= self.top {
+                let depth = self.top - point.z;
+                if depth > self.deepest.1 {
+                    self.deepest = (self.len, depth);
+                }
                 self.points.set(self.len, point);
                 self.made[self.len] = made;
                 self.len += 1;
@@ -1005,6 +1013,7 @@ fn clip_boxes(
         len: 0,
         count: 0,
         top: h[k],
+        deepest: (0, Real::NEG_INFINITY),
     };
     // Which way the incident loop turns in (u, v), and whether that is the way the rectangle's
     // loop turns (as `up` says), for the walk along the rectangle (`run`); and the reference
@@ -1097,7 +1106,7 @@ fn clip_boxes(
     if clipped.len == 0 {
         return None;
     }
-    let (chosen, len) = reduce(&clipped.points, clipped.len, h[k], up);
+    let (chosen, len) = reduce(&clipped.points, clipped.len, clipped.deepest.0, up);
     // Into the world: u, v and z along the reference pose's axes k + 1, k + 2 and ±k.
     let world = Matrix::from_quat(pose.rotation);
     let columns = [world.x_axis, world.y_axis, world.z_axis];
@@ -1117,9 +1126,9 @@ fn clip_boxes(
     Some(Manifold::from_array(normal, [contact(0), contact(1), contact(2), contact(3)], len))
 }
 
-/// Which of the first `n` of `points` (at least one, behind the reference face at height
-/// `top`) to keep, at most four, chosen by the general clipping's rule
-/// ([`clip::reduce`](super::clip::reduce)).
+/// Which of the first `n` of `points` (at least one, behind the reference face; the first of
+/// the deepest is point `deepest`) to keep, at most four, chosen by the general clipping's
+/// rule ([`clip::reduce`](super::clip::reduce)).
 ///
 /// The general clipping measures the areas about the reference normal in the reference frame;
 /// `(u, v, z)` is that frame's axes permuted, and mirrored for a `−` face (`up` = −1), where
@@ -1127,13 +1136,11 @@ fn clip_boxes(
 /// Its scans are made here four points at a time ([`argmax_lanes`]), each score computed lane
 /// by lane with the same operations in the same order, so the same numbers.
 #[inline]
-fn reduce(points: &Points, n: usize, top: Real, up: Real) -> ([usize; 4], usize) {
+fn reduce(points: &Points, n: usize, deepest: usize, up: Real) -> ([usize; 4], usize) {
     if n <= 4 {
         return ([0, 1, 2, 3], n);
     }
     let ([u0, u1], [v0, v1], [z0, z1]) = (halves(&points.u), halves(&points.v), halves(&points.z));
-    let top4 = Vector4::splat(top);
-    let (deepest, _) = argmax_lanes([top4 - z0, top4 - z1], n);
     let p0 = points.get(deepest);
     let (x0, y0, w0) = (Vector4::splat(p0.x), Vector4::splat(p0.y), Vector4::splat(p0.z));
     // (p − p0)·(p − p0), summed as `length_squared` sums.
@@ -1157,7 +1164,7 @@ fn reduce(points: &Points, n: usize, top: Real, up: Real) -> ([usize; 4], usize)
         let (d, e) = (b - a, x - a);
         (d.x * e.y - e.x * d.y) * up
     };
-    super::clip::reduce(n, |i| points.get(i), |i| top - points.z[i], area)
+    super::clip::reduce(n, || deepest, |i| points.get(i), area)
 }
 
 /// [`argmax`](super::clip::argmax) over the first `n` lanes of `scores` (lanes 0 to 7, `n` at
@@ -1338,8 +1345,9 @@ mod tests {
                 let (d, e) = (b - a, x - a);
                 (d.x * e.y - e.x * d.y) * up
             };
-            let general = super::super::clip::reduce(n, |i| points.get(i), |i| top - points.z[i], area);
-            assert_eq!(reduce(&points, n, top, up), general, "case {case}");
+            let (deepest, _) = super::super::clip::argmax(n, |i| top - points.z[i]);
+            let general = super::super::clip::reduce(n, || deepest, |i| points.get(i), area);
+            assert_eq!(reduce(&points, n, deepest, up), general, "case {case}");
         }
     }
 }
