@@ -127,7 +127,7 @@ where
         }
         "collide" => {
             for (a, pa, b, pb) in shapes {
-                if let Some(m) = septa::collide(a, *pa, b, *pb) {
+                if let Some(m) = &septa::collide(a, *pa, b, *pb) {
                     sum += m.normal.x + m.normal.y;
                     for p in m.points() {
                         sum += p.point.x + p.point.y + p.depth;
@@ -151,7 +151,7 @@ fn run_seed(op: &str, shapes: &[(seed::Polygon, seed::Polygon)]) -> f32 {
         }
         "collide" => {
             for (a, b) in shapes {
-                if let Some(m) = seed::collide(a, b) {
+                if let Some(m) = &seed::collide(a, b) {
                     sum += m.normal.x + m.normal.y + m.points().len() as f32;
                 }
             }

@@ -97,7 +97,7 @@ fn run_septa<S: Collide<S>>(op: &str, pool: &[S], shapes: &[(usize, Pose, usize,
         }
         "collide" => {
             for &(a, pa, b, pb) in shapes {
-                if let Some(m) = septa3d::collide(&pool[a], pa, &pool[b], pb) {
+                if let Some(m) = &septa3d::collide(&pool[a], pa, &pool[b], pb) {
                     sum += m.normal.x + m.normal.y + m.normal.z;
                     for p in m.points() {
                         sum += p.point.x + p.point.y + p.point.z + p.depth;

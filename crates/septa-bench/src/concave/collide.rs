@@ -274,8 +274,8 @@ impl Contestant<'_> {
             }
             Way::Pieces => {
                 for p in s.shape.pieces() {
-                    if let Some(m) = septa::collide(p.polygon(), s.pose, b, pose_b) {
-                        visit(&m);
+                    if let Some(m) = &septa::collide(p.polygon(), s.pose, b, pose_b) {
+                        visit(m);
                     }
                 }
             }
@@ -283,8 +283,8 @@ impl Contestant<'_> {
                 let region = self.region(i);
                 for p in s.shape.pieces() {
                     if p.bounds().overlaps(&region) {
-                        if let Some(m) = septa::collide(p.polygon(), s.pose, b, pose_b) {
-                            visit(&m);
+                        if let Some(m) = &septa::collide(p.polygon(), s.pose, b, pose_b) {
+                            visit(m);
                         }
                     }
                 }

@@ -139,8 +139,8 @@ impl<B: Against> Implementation for Seed<B> {
             }
             Op::Collide => {
                 for i in range {
-                    if let Some(m) = B::collide(&a[i], &b[i]) {
-                        sum += fold_manifold(&m);
+                    if let Some(m) = &B::collide(&a[i], &b[i]) {
+                        sum += fold_manifold(m);
                     }
                 }
             }

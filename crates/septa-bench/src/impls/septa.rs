@@ -116,7 +116,7 @@ where
             }
             Op::Collide => {
                 for i in range {
-                    if let Some(m) = self.collide(i) {
+                    if let Some(m) = &self.collide(i) {
                         sum += m.normal.x + m.normal.y;
                         for p in m.points() {
                             sum += p.point.x + p.point.y + p.depth;

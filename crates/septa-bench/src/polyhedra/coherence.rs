@@ -321,7 +321,7 @@ pub fn run(config: Config, seed: u64) -> Outcome {
                     }
                     2 => {
                         for t in frame {
-                            if let Some(m) = septa3d::collide(&septa_box, t.pose_a, &septa_box, t.pose_b) {
+                            if let Some(m) = &septa3d::collide(&septa_box, t.pose_a, &septa_box, t.pose_b) {
                                 sum += m.normal.x + m.normal.y + m.normal.z;
                                 for p in m.points() {
                                     sum += p.point.x + p.point.y + p.point.z + p.depth;

@@ -115,7 +115,7 @@ impl<S: Collide<S>> Implementation for Septa<S> {
             }
             Op::Collide => {
                 for p in pairs {
-                    if let Some(m) = self.collide(p) {
+                    if let Some(m) = &self.collide(p) {
                         sum += m.normal.x + m.normal.y + m.normal.z;
                         for q in m.points() {
                             sum += q.point.x + q.point.y + q.point.z + q.depth;
