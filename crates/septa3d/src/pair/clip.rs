@@ -548,9 +548,9 @@ impl WideFrame {
 /// `deepest()` the first of the deepest) to keep, at most four: all when there are four or
 /// fewer; else the deepest, the point furthest from it, and the two that, with those, span the
 /// largest area (one on each side of the line through the first two, where there are points on
-/// both sides), the first on a tie. `area(u, v, x)` is twice the signed area of the triangle `u v x` about the
-/// reference normal. Shared by the general clipping and the closed-form box–box one, so both
-/// keep the same points. (The deepest is the caller's to find: the box–box clipping notes it
+/// both sides), the first on a tie. `area(u, v, x)` is twice the signed area of the triangle
+/// `u v x` about the reference normal. Shared by the general clipping and the closed-form
+/// box–box one, so both keep the same points. (The deepest is the caller's to find: the box–box clipping notes it
 /// as the points come, off the path to the answer.)
 #[inline]
 pub(crate) fn reduce(
