@@ -56,7 +56,7 @@ use super::sphere_sphere::unit;
 use crate::trace::AxisStep;
 use crate::{
     Axis, Capsule, Contact, ContactPoint, ConvexHull, Feature, FeatureId, Manifold, Polyhedral, Pose, Real,
-    SatCache, Separation, ToF64, ToReal, Trace, Vector,
+    SatCache, Separation, ToF64, ToReal, Trace, Vector, Vector4,
 };
 
 /// How much better (as a fraction of the smaller shape's size: the hull's bounding radius, or
@@ -137,6 +137,39 @@ fn face_pass(hull: &ConvexHull, c: &Placed, stop: Real) -> Result<Faces, usize> 
         }
     }
     Ok(best)
+}
+
+/// Whether the core passes through the hull shrunk by `slack` (every face plane moved in by
+/// it): the segment clipped by each face's half-space in turn (Cyrus–Beck), four faces at a
+/// time, keeps a part of positive length. With heights `a` and `b` of the ends over a shrunk
+/// face, the part below it starts at `a / (a − b)` when the first end is above (`a > 0 ≥ b`)
+/// and ends there when the second is (`b > 0 ≥ a`); both above, nothing is below.
+///
+/// ```text
+///        end 0 ●                     face plane (shrunk)
+///   ------------\------------------  a > 0 above, b ≤ 0 below: the segment enters
+///                \   hull            at t = a / (a − b)
+///                 ● end 1
+/// ```
+#[inline]
+fn core_passes_through(hull: &ConvexHull, c: &Placed, slack: Real) -> bool {
+    let shrink = Vector4::splat(slack);
+    let (zero, one) = (Vector4::ZERO, Vector4::ONE);
+    let (mut enter, mut leave) = (zero, one);
+    for lanes in hull.face_lanes() {
+        let a = lane_heights(lanes, c.ends[0]) + shrink;
+        let b = lane_heights(lanes, c.ends[1]) + shrink;
+        let (a_above, b_above) = (a.cmpgt(zero), b.cmpgt(zero));
+        if (a_above & b_above).any() {
+            return false;
+        }
+        // Only lanes with exactly one end above divide by a nonzero a − b; the others keep
+        // the interval as it is.
+        let t = a / (a - b);
+        enter = enter.max(Vector4::select(a_above, t, zero));
+        leave = leave.min(Vector4::select(b_above, t, one));
+    }
+    enter.max_element() < leave.min_element()
 }
 
 /// Keeps `(i, h)` in `best` when `h` is larger.
@@ -355,12 +388,29 @@ fn separating_axis(hull: &ConvexHull, c: &Placed) -> Option<Axis> {
         Err(i) => return Some(Axis::FaceA(i as u32)),
         Ok(faces) => faces,
     };
+    // A point of the core below every face plane by the slack lies inside the hull with a ball
+    // of that radius about it, so along every axis, edge axes included, the core reaches at
+    // least that far into the hull: the core meets it, as the test below would find after the
+    // edges. (Deep overlaps, most of them, end here: the edge pass costs several times the
+    // face pass.)
+    let slack = c.slack(hull);
+    if faces.ends[0].1.min(faces.ends[1].1) <= -slack || core_passes_through(hull, c, slack) {
+        return None;
+    }
+    // An end above its highest face by less than the radius, over the face itself (its foot on
+    // the face's plane inside the face): that foot is a point of the hull nearer the end than
+    // the radius. (Margins of a few slacks for the rounding of the height and of the test.)
+    for (end, &(i, h)) in c.ends.iter().zip(&faces.ends) {
+        if h > 0.0 && h + 8.0 * slack < c.radius && projects_inside(hull, i, *end) {
+            return None;
+        }
+    }
     let edge = match edge_pass(hull, c, c.radius) {
         Err(j) => return Some(Axis::Edges { a: j as u32, b: 0 }),
         Ok(edge) => edge,
     };
     let core = edge.map_or(faces.core.1, |e| e.2.max(faces.core.1));
-    if core <= -c.slack(hull) {
+    if core <= -slack {
         return None; // the core meets the hull
     }
     match nearest_axis(hull, c, &faces) {
