@@ -143,7 +143,9 @@ fn face_pass(hull: &ConvexHull, c: &Placed, stop: Real) -> Result<Faces, usize> 
 /// it): the segment clipped by each face's half-space in turn (Cyrus–Beck), four faces at a
 /// time, keeps a part of positive length. With heights `a` and `b` of the ends over a shrunk
 /// face, the part below it starts at `a / (a − b)` when the first end is above (`a > 0 ≥ b`)
-/// and ends there when the second is (`b > 0 ≥ a`); both above, nothing is below.
+/// and ends there when the second is (`b > 0 ≥ a`); both above, nothing is below. (The heights
+/// are the face pass's once more: kept out of [`face_pass`], which `contact` and `collide`
+/// share, so that they do not pay for a clip only `overlaps` asks.)
 ///
 /// ```text
 ///        end 0 ●                     face plane (shrunk)
