@@ -35,8 +35,6 @@ pub type Rotation = glam::Quat;
 #[cfg(feature = "f64")]
 pub type Rotation = glam::DQuat;
 
-/// A 3×3 matrix of [`Real`]s: a rotation, applied to many vectors, is cheaper as a matrix than
-/// as a quaternion.
 /// The square root of a scalar, with or without std (from `libm` without it, as glam's are).
 #[inline]
 pub(crate) fn sqrt(x: Real) -> Real {
@@ -48,6 +46,31 @@ pub(crate) fn sqrt(x: Real) -> Real {
     return libm::sqrt(x);
 }
 
+/// The larger of `x` and `y`, in one instruction (`maxss`), and `y` if either is not a number.
+/// `Real::max` returns the number beside a NaN, which costs four more instructions; the bounds
+/// that prune the edge search use this instead, as a NaN bound (only from a pose that is not a
+/// number) is never below a floor and so prunes nothing.
+#[inline(always)]
+pub(crate) fn larger(x: Real, y: Real) -> Real {
+    if x > y {
+        x
+    } else {
+        y
+    }
+}
+
+/// The smaller of `x` and `y`, and `y` if either is not a number: [`larger`]'s twin.
+#[inline(always)]
+pub(crate) fn smaller(x: Real, y: Real) -> Real {
+    if x < y {
+        x
+    } else {
+        y
+    }
+}
+
+/// A 3×3 matrix of [`Real`]s: a rotation, applied to many vectors, is cheaper as a matrix than
+/// as a quaternion.
 #[cfg(not(feature = "f64"))]
 pub(crate) type Matrix = glam::Mat3;
 /// A 3×3 matrix of [`Real`]s.

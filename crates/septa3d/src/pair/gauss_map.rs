@@ -34,6 +34,7 @@ use core::cell::Cell;
 
 use super::hull_hull::{ABSOLUTE_TOLERANCE, RELATIVE_EDGE_TOLERANCE};
 use crate::pose::Frame;
+use crate::real::{larger, smaller};
 use crate::shape::ArcLanes;
 use crate::{ConvexHull, Real, Vector, Vector4};
 
@@ -389,7 +390,7 @@ impl<'t> Prune<'t> {
     /// ([`Prune::height`]): the larger, times the arc's secant when it is positive.
     #[inline(always)]
     fn arc_bound(&self, h0: Real, h1: Real, secant: Real) -> Real {
-        let top = h0.max(h1);
+        let top = larger(h0, h1);
         if top > 0.0 {
             top * secant
         } else {
@@ -403,7 +404,7 @@ impl<'t> Prune<'t> {
     fn face_floor(&self) -> Real {
         let best = self.best.get();
         match self.biased {
-            true => best.min((best - self.slop) / RELATIVE_EDGE_TOLERANCE) + self.reach,
+            true => smaller(best, (best - self.slop) / RELATIVE_EDGE_TOLERANCE) + self.reach,
             false => best + self.reach,
         }
     }
@@ -461,12 +462,12 @@ impl<'t> Prune<'t> {
         // (rise + fall), where the first rises past the second). Clamped into the arc, the first
         // line's height there is at least the lower one's: still a bound. Raised by the slack.
         let (rise, fall) = (g10 - g00, g01 - g11);
-        let ends = g00.min(g01).max(g10.min(g11));
+        let ends = larger(smaller(g00, g01), smaller(g10, g11));
         let crossing = match rise + fall > 0.0 {
             true => g00 + ((g01 - g00) / (rise + fall)).clamp(0.0, 1.0) * rise,
             false => Real::NEG_INFINITY,
         };
-        let top = ends.max(crossing) + self.slack;
+        let top = larger(ends, crossing) + self.slack;
         if top > 0.0 {
             top * secant
         } else {
