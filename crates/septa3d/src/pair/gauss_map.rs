@@ -36,7 +36,7 @@ use super::hull_hull::{ABSOLUTE_TOLERANCE, RELATIVE_EDGE_TOLERANCE};
 use crate::pose::Frame;
 use crate::real::{larger, smaller};
 use crate::shape::ArcLanes;
-use crate::{ConvexHull, Real, Vector, Vector4};
+use crate::{ConvexHull, HullEdge, Real, Vector, Vector4};
 
 /// Edge pairs whose unit directions' cross product is shorter than this (the sine of the
 /// angle between them) are treated as parallel and skipped: `1e-4` in the f32 build, `1e-9` in
@@ -307,6 +307,7 @@ pub(crate) struct Prune<'t> {
 
 /// The most faces of a whose heights [`Prune`] works out up front (a table on the stack).
 const HEIGHT_TABLE: usize = 128;
+const _: () = assert!(HEIGHT_TABLE.is_power_of_two());
 
 /// The most products of a's face count and b's vertex count for which b's lowest vertex under
 /// every face of a is found up front ([`Lowest`]): four faces at a time against every vertex,
@@ -381,7 +382,9 @@ impl<'t> Prune<'t> {
     #[inline(always)]
     fn height(&self, a: &ConvexHull, f: usize) -> Real {
         match self.heights {
-            Some(heights) => heights[f],
+            // (Held only for hulls of at most `HEIGHT_TABLE` faces, a power of two: the mask
+            // changes no index, and spares the bounds check.)
+            Some(heights) => heights[f & (HEIGHT_TABLE - 1)],
             None => a.face_normal(f).dot(self.centre) - a.face_offset(f) + self.slack,
         }
     }
@@ -391,11 +394,9 @@ impl<'t> Prune<'t> {
     #[inline(always)]
     fn arc_bound(&self, h0: Real, h1: Real, secant: Real) -> Real {
         let top = larger(h0, h1);
-        if top > 0.0 {
-            top * secant
-        } else {
-            top
-        }
+        // The secant is at least 1: the product is the larger when `top` is positive, the
+        // smaller otherwise (rounding keeps that order).
+        larger(top * secant, top)
     }
 
     /// A face of a whose height is below this cannot be the best axis nor, `biased`, be
@@ -468,11 +469,7 @@ impl<'t> Prune<'t> {
             false => Real::NEG_INFINITY,
         };
         let top = larger(ends, crossing) + self.slack;
-        if top > 0.0 {
-            top * secant
-        } else {
-            top
-        }
+        larger(top * secant, top)
     }
 
     /// Takes in a separation found.
@@ -648,21 +645,41 @@ fn walk<const TABLE: bool>(
     // b's lowest vertex under face `face + 1`, when a walk has ended there.
     let mut next_lowest = None;
     let (mut u0, mut height0) = (Vector::ZERO, 0.0);
-    for (i, ea) in a.edges().iter().enumerate() {
-        // The heights of the arc's faces ([`Prune::height`]). An arc that the ball's bound passes
+    let mut arcs = a.edges().iter().zip(a.arc_secants()).zip(a.closes_faces()).enumerate();
+    loop {
+        // The heights of an arc's faces ([`Prune::height`]). An arc that the ball's bound passes
         // over, and that neither opens a face to hand over nor closes one, is skipped before
         // anything else is done for it: that is most arcs of a large hull (162 of a 64-point
         // hull's 186 where every pair overlaps), and the bookkeeping below cost them more than
-        // this test.
-        let (h0, h1) = prune
-            .map_or((0.0, 0.0), |p| (p.height(a, ea.faces[0] as usize), p.height(a, ea.faces[1] as usize)));
-        if prune.is_some_and(|p| {
-            p.arc_bound(h0, h1, a.arc_secant(i)) < p.edge_floor()
-                && (ea.faces[0] == face || h0 < p.face_floor())
-                && (!a.closes_face(i) || h1 < p.face_floor())
-        }) {
-            continue;
-        }
+        // this test. Skipped arcs come in runs with nothing found between them: the floors are
+        // worked out once a run, and the run is one small loop of its own.
+        let heights = |ea: &HullEdge| {
+            prune.map_or((0.0, 0.0), |p| {
+                (p.height(a, ea.faces[0] as usize), p.height(a, ea.faces[1] as usize))
+            })
+        };
+        let next = match prune {
+            Some(p) => {
+                let (edge_floor, face_floor) = (p.edge_floor(), p.face_floor());
+                let keep = |(h0, h1): (Real, Real), ea: &HullEdge, secant: Real, closes: bool| {
+                    !(p.arc_bound(h0, h1, secant) < edge_floor
+                        && (ea.faces[0] == face || h0 < face_floor)
+                        && (!closes || h1 < face_floor))
+                };
+                match p.heights {
+                    Some(table) => arcs.find(|&(_, ((ea, &secant), &closes))| {
+                        let [f0, f1] = ea.faces.map(|f| f as usize & (HEIGHT_TABLE - 1));
+                        keep((table[f0], table[f1]), ea, secant, closes)
+                    }),
+                    None => arcs.find(|&(_, ((ea, &secant), &closes))| keep(heights(ea), ea, secant, closes)),
+                }
+            }
+            None => arcs.next(),
+        };
+        let Some((i, ((ea, &secant), &closes))) = next else {
+            break;
+        };
+        let (h0, h1) = heights(ea);
         if ea.faces[0] != face {
             lowest = next_lowest.take().filter(|_| ea.faces[0] == face.wrapping_add(1));
             face = ea.faces[0];
@@ -690,7 +707,7 @@ fn walk<const TABLE: bool>(
             // The bound on every axis along this arc from b's ball (see [`Prune`]).
             let height1 = h1;
             let knife = knives && a.is_knife_edge(i);
-            if p.arc_bound(height0, height1, a.arc_secant(i)) < p.edge_floor()
+            if p.arc_bound(height0, height1, secant) < p.edge_floor()
                 || !knife && {
                     // Then from b's lowest vertex under the arc's first face, where the walk
                     // would start, and, where known up front, under its second, where it would
@@ -702,12 +719,12 @@ fn walk<const TABLE: bool>(
                     let v0 = vertices[*lowest.get_or_insert_with(|| b.support_from(u0, at)) as usize];
                     let v1 = table.map_or(v0, |t| vertices[t.vertex(second as usize) as usize]);
                     let u1 = *u1.insert(turned());
-                    p.corner_bound((u0, u1), faces, (v0, v1), a_in_b.translation, a.arc_secant(i)) < p.best()
+                    p.corner_bound((u0, u1), faces, (v0, v1), a_in_b.translation, secant) < p.best()
                 }
             {
                 // The face this arc's walk would have met at its end is bounded by the arc's
                 // bound too, but faces are kept against a lower floor: it may still count.
-                if a.closes_face(i) && height1 >= p.face_floor() {
+                if closes && height1 >= p.face_floor() {
                     let u1 = u1.unwrap_or_else(turned);
                     at = match table {
                         Some(t) => t.vertex(second as usize),
@@ -746,7 +763,7 @@ fn walk<const TABLE: bool>(
                 if ea.faces[1] == face + 1 {
                     next_lowest = Some(at);
                 }
-                if a.closes_face(i) && face_seen(ea.faces[1], at, u1) {
+                if closes && face_seen(ea.faces[1], at, u1) {
                     return Some(Stopped::AtFace);
                 }
                 break;
@@ -778,7 +795,7 @@ fn walk<const TABLE: bool>(
                 if let Some(j) = j {
                     return edge.pair(b, j, out).map(Stopped::AtEdges);
                 }
-                if a.closes_face(i) && face_seen(ea.faces[1], b.support_scan(u1), u1) {
+                if closes && face_seen(ea.faces[1], b.support_scan(u1), u1) {
                     return Some(Stopped::AtFace);
                 }
                 break;

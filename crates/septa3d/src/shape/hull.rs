@@ -858,6 +858,12 @@ impl ConvexHull {
         self.arc_secants[i]
     }
 
+    /// Every edge's [`ConvexHull::arc_secant`], edge by edge.
+    #[inline]
+    pub(crate) fn arc_secants(&self) -> &[Real] {
+        &self.arc_secants
+    }
+
     /// How far edge `i`'s unit direction may be turned by the rounding of its two ends, in units
     /// of `Real::EPSILON` (radians ÷ ε): twice its ends' largest coordinate over its length.
     /// About 2 for an edge as long as the hull is far from its origin; thousands for an edge a
@@ -888,6 +894,12 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn closes_face(&self, i: usize) -> bool {
         self.closes_face[i]
+    }
+
+    /// Every edge's [`ConvexHull::closes_face`], edge by edge.
+    #[inline]
+    pub(crate) fn closes_faces(&self) -> &[bool] {
+        &self.closes_face
     }
 
     /// The mean of the vertices: a point strictly inside the hull.
