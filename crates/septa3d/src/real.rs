@@ -48,8 +48,9 @@ pub(crate) fn sqrt(x: Real) -> Real {
 
 /// The larger of `x` and `y`, in one instruction (`maxss`), and `y` if either is not a number.
 /// `Real::max` returns the number beside a NaN, which costs four more instructions; the bounds
-/// that prune the edge search use this instead, as a NaN bound (only from a pose that is not a
-/// number) is never below a floor and so prunes nothing.
+/// that prune the edge search use this instead. Where the two differ, this returns the NaN, and
+/// a NaN bound (only from a pose that is not finite: poses are not validated) is never below a
+/// floor, so it prunes nothing: never more than `Real::max` would.
 #[inline(always)]
 pub(crate) fn larger(x: Real, y: Real) -> Real {
     if x > y {
