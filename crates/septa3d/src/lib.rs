@@ -53,6 +53,13 @@
 //! ([`Pose::inv_mul`]), so results stay accurate far from the world origin: unit-size shapes at
 //! 1e5 from the origin get depth and normal within 1e-3 of the exact answer in f32.
 //!
+//! Domain: constructors refuse coordinates and sizes beyond [`COORDINATE_LIMIT`] (and NaNs and
+//! infinities) with a typed [`ShapeError`]. For shapes they accept, placed by poses within the
+//! limit, every query answers with finite numbers (the `queries3d` fuzz target checks it). A
+//! [`Pose`] is plain data and is not refused: poses further out may give infinite distances, and
+//! a NaN or an infinity in a pose gives answers that mean nothing, but every query still returns,
+//! never a panic or a hang (`tests/broken_poses.rs`; [`Pose::is_finite`] checks a pose).
+//!
 //! Features: `std` (default; without it the crate is `no_std` + `alloc`), `serde`,
 //! `deterministic`, `f64`.
 
