@@ -550,8 +550,8 @@ impl WideFrame {
 /// largest area (one on each side of the line through the first two, where there are points on
 /// both sides), the first on a tie. `area(u, v, x)` is twice the signed area of the triangle
 /// `u v x` about the reference normal. Shared by the general clipping and the closed-form
-/// box–box one, so both keep the same points. (The deepest is the caller's to find: the box–box clipping notes it
-/// as the points come, off the path to the answer.)
+/// box–box one, so both keep the same points. (The deepest is the caller's to find: the box–box
+/// clipping notes it as the points come, off the path to the answer.)
 #[inline]
 pub(crate) fn reduce(
     n: usize,
