@@ -11,6 +11,8 @@ pub struct Cold {
     pub chunk: usize,
     /// What is read between runs (empty without `ICOUNT_POLLUTE`).
     junk: Vec<u64>,
+    /// `ICOUNT_MIX`: run another chunk before each timed run (where the caller supports it).
+    pub mix: bool,
 }
 
 impl Cold {
@@ -21,7 +23,8 @@ impl Cold {
         let megabytes: usize =
             std::env::var("ICOUNT_POLLUTE").map_or(0, |n| n.parse().expect("ICOUNT_POLLUTE: MB"));
         let junk = (0..megabytes * 131_072).map(|k| (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
-        Cold { chunk, junk }
+        let mix = std::env::var("ICOUNT_MIX").is_ok();
+        Cold { chunk, junk, mix }
     }
 
     /// Reads every word of the junk (nothing without `ICOUNT_POLLUTE`).
