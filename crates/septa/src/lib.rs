@@ -124,7 +124,7 @@ pub(crate) use real::{check_point, within_limit, ToF64, ToReal};
 pub use real::{consts, Real, Vector, Vector4, COORDINATE_LIMIT};
 pub use shape::{
     Capsule, Circle, Compact, ConvexPolygon, Lanes, NormalLanes, OrientedBox, Parallelogram, Polygonal,
-    SatAxis, Shape, Symmetric, COLLINEAR_TOLERANCE, COMPACT_MAX, SYMMETRIC_MAX,
+    Rings, SatAxis, Shape, Symmetric, COLLINEAR_TOLERANCE, COMPACT_MAX, RING_PAD, SYMMETRIC_MAX,
 };
 pub use sweep::Impact;
 pub use trace::{AxisStep, Projection, Trace, Verdict};

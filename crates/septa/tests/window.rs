@@ -247,3 +247,28 @@ fn a_nan_pose_ends_every_query() {
         let _ = separation(&polygon, Pose::IDENTITY, &polygon, pose);
     }
 }
+
+/// `Polygonal::rings`: each list, then its first `RING_PAD` entries again, round the loop as
+/// often as a small polygon takes (entry `i` is entry `i mod n` of the list); boxes keep none.
+#[test]
+fn rings_repeat_the_start_of_each_list() {
+    use septa::{OrientedBox, RING_PAD};
+    for sides in [3, 5, 8, 16, 33] {
+        let polygon = ConvexPolygon::regular(sides, 1.5, 0.2).unwrap();
+        let rings = polygon.rings().expect("a polygon keeps rings");
+        let n = polygon.len();
+        assert_eq!(rings.vertices.len(), n + RING_PAD);
+        assert_eq!(rings.normals.len(), n + RING_PAD);
+        assert_eq!(rings.offsets.len(), n + RING_PAD);
+        for i in 0..n + RING_PAD {
+            assert_eq!(rings.vertices[i], polygon.vertices()[i % n], "{sides}-gon vertex {i}");
+            assert_eq!(rings.normals[i], polygon.normals()[i % n], "{sides}-gon normal {i}");
+            assert_eq!(rings.offsets[i], polygon.plane_offsets()[i % n], "{sides}-gon offset {i}");
+        }
+        // The plain lists are what they were: n each.
+        assert_eq!((polygon.vertices().len(), polygon.normals().len()), (n, n));
+        assert_eq!(polygon.plane_offsets().len(), n);
+    }
+    let boxed = OrientedBox::new(Vector::ZERO, Vector::new(1.0, 2.0), 0.3).unwrap();
+    assert!(boxed.rings().is_none());
+}

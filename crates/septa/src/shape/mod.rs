@@ -456,6 +456,22 @@ pub(crate) fn distinct_axes(
         .collect()
 }
 
+/// How many entries each of [`Rings`]' lists repeats from its start.
+pub const RING_PAD: usize = 8;
+
+/// A polygon's vertices, normals and plane offsets, each list followed by its first
+/// [`RING_PAD`] entries again: a run of up to that many entries round the loop, starting
+/// anywhere, is then one slice, read without working out where the loop wraps.
+#[derive(Clone, Copy, Debug)]
+pub struct Rings<'p> {
+    /// The vertices, then the first [`RING_PAD`] again.
+    pub vertices: &'p [Vector],
+    /// The unit normals, likewise.
+    pub normals: &'p [Vector],
+    /// The plane offsets, likewise.
+    pub offsets: &'p [Real],
+}
+
 /// The precomputed geometry every polygon algorithm reads: counter-clockwise vertices, the unit
 /// outward normal of each edge (edge `i` runs from vertex `i` to vertex `i + 1`) and its plane
 /// offset `normals[i] · vertices[i]`, in the shape's local frame.
@@ -524,6 +540,11 @@ pub trait Polygonal {
     }
     /// The face normals four at a time, each with its plane offset (see [`NormalLanes`]).
     fn face_lanes(&self) -> &[NormalLanes];
+    /// The vertices, normals and plane offsets as [`Rings`], when the shape keeps them so. The
+    /// default is `None`; [`ConvexPolygon`] keeps them.
+    fn rings(&self) -> Option<Rings<'_>> {
+        None
+    }
     /// The face lanes of the first half of the faces, when face `i + n/2` has exactly the
     /// normal `−nᵢ` and the same plane offset as face `i` (as in a polygon symmetric about its
     /// origin): the other shape's shadow `[lo, hi]` on `nᵢ` then gives the separations from

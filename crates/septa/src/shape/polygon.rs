@@ -8,7 +8,7 @@ use crate::{check_point, within_limit, Interval, Polygonal, Pose, Real, ShapeErr
 
 use super::{
     axis_lanes_of, climb, distinct_axes, face_lanes_of, half_face_lanes_of, half_lanes_of, lanes_of, sector,
-    sector_faces, Compact, Lanes, NormalLanes, Parallelogram, SatAxis, Symmetric, SECTORS,
+    sector_faces, Compact, Lanes, NormalLanes, Parallelogram, Rings, SatAxis, Symmetric, RING_PAD, SECTORS,
 };
 
 /// How far a vertex may sit from the line through its two neighbours and still be dropped as
@@ -68,8 +68,10 @@ pub struct ConvexPolygon {
     inner_reach: Real,
     inner_circle: (Vector, Real),
     centroid: Vector,
-    /// The vertices, then the normals: one allocation, two lists of `offsets.len()` each.
+    /// The vertices, then the normals: one allocation, two rings of `offsets.len() − RING_PAD`
+    /// each (see [`RING_PAD`]).
     corners_and_normals: Box<[Vector]>,
+    /// The plane offsets, a ring likewise.
     offsets: Box<[Real]>,
     sector_faces: [u16; SECTORS],
     fast_path: FastPath,
@@ -343,7 +345,8 @@ impl ConvexPolygon {
         let (face_lanes, axis_lanes) = (face_lanes_of(&normals, &offsets), axis_lanes_of(&axes));
         let half_face_lanes = half_face_lanes_of(&normals, &offsets);
         let sectors = sector_faces(&normals);
-        let corners_and_normals = vertices.iter().chain(&normals).copied().collect();
+        let corners_and_normals = ring(&vertices).chain(ring(&normals)).collect();
+        let offsets = ring(&offsets).collect();
         let mut polygon = ConvexPolygon {
             reach,
             radius,
@@ -351,7 +354,7 @@ impl ConvexPolygon {
             inner_circle,
             centroid,
             corners_and_normals,
-            offsets: offsets.into_boxed_slice(),
+            offsets,
             sector_faces: sectors,
             fast_path: FastPath::General,
             axes,
@@ -374,33 +377,33 @@ impl ConvexPolygon {
     /// The number of vertices (and of edges).
     #[inline]
     pub fn len(&self) -> usize {
-        self.offsets.len()
+        self.offsets.len() - RING_PAD
     }
 
     /// Always false: a polygon has at least three vertices. Present for API symmetry with `len`.
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.offsets.is_empty()
+        self.len() == 0
     }
 
     /// The vertices, counter-clockwise, in the local frame.
     #[inline]
     pub fn vertices(&self) -> &[Vector] {
-        &self.corners_and_normals[..self.offsets.len()]
+        &self.corners_and_normals[..self.len()]
     }
 
     /// The unit outward normal of each edge: `normals()[i]` belongs to the edge from vertex `i`
     /// to vertex `i + 1`.
     #[inline]
     pub fn normals(&self) -> &[Vector] {
-        &self.corners_and_normals[self.offsets.len()..]
+        &self.corners_and_normals[self.offsets.len()..][..self.len()]
     }
 
     /// The plane offset of each edge, `normals()[i] · vertices()[i]`: the largest projection of
     /// the polygon on its own normal `i`.
     #[inline]
     pub fn plane_offsets(&self) -> &[Real] {
-        &self.offsets
+        &self.offsets[..self.len()]
     }
 
     /// The area-weighted centroid, in the local frame.
@@ -438,6 +441,12 @@ impl ConvexPolygon {
     }
 }
 
+/// A list followed by its first [`RING_PAD`] entries again (round the loop as often as that
+/// takes), so that a run of that many may start anywhere and be read without wrapping.
+fn ring<T: Copy>(list: &[T]) -> impl Iterator<Item = T> + '_ {
+    list.iter().chain(list.iter().cycle().take(RING_PAD)).copied()
+}
+
 impl Polygonal for ConvexPolygon {
     #[inline]
     fn vertices(&self) -> &[Vector] {
@@ -449,7 +458,12 @@ impl Polygonal for ConvexPolygon {
     }
     #[inline]
     fn plane_offsets(&self) -> &[Real] {
-        &self.offsets
+        ConvexPolygon::plane_offsets(self)
+    }
+    #[inline]
+    fn rings(&self) -> Option<Rings<'_>> {
+        let (n, all) = (self.offsets.len(), &self.corners_and_normals);
+        Some(Rings { vertices: &all[..n], normals: &all[n..], offsets: &self.offsets })
     }
     #[inline]
     fn bounding_radius(&self) -> Real {
