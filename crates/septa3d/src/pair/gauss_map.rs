@@ -847,6 +847,13 @@ fn scan(
         if prune.corner_bound((u0, u1), offsets, corners, a_in_b.translation, secant) < prune.best() {
             continue;
         }
+        // Both ends in one vertex's region of b's map: that region is convex and the arc
+        // shorter than half a turn, so the arc stays in it and crosses no edge of b. (It can
+        // meet a border only at an end, where the axis is that face's, or along it, where the
+        // edges are parallel; a near tie for the lowest vertex at an end errs by rounding.)
+        if table.vertex(f0) == table.vertex(f1) {
+            continue;
+        }
         let (n0, n1, e) = (-u0, -u1, a_in_b.turn(a.edge_unit(i)));
         // The edge's tail and the middle of its arc ([`arc_middle`], from the normals already
         // turned), once a crossing needs them.
