@@ -44,7 +44,12 @@
 //! as the bench's other implementations do between septa's runs of a chunk: code whose data is
 //! spread over many cache lines is slower then (16-gons' `collide` took 1.8 to 2 times as long
 //! in three measurements with 4 MB), code that reads a few lines held in the shapes is not
-//! (8-gons', 61 ns either way).
+//! (8-gons', 61 ns either way). `ICOUNT_MIX=1` runs the next chunk's pairs (untimed) before
+//! each timed run, so that the branch predictor has met other pairs since it last saw these,
+//! as in the bench, where other implementations run between septa's runs of a chunk: a
+//! predictor that has seen the same 500 pairs fifteen times in a row knows their walks by
+//! heart. (`irr32-all` `collide` at 485964c, chunks of 500 with 4 MB read: 117 ns without, 188
+//! with, and 190 to 200 in the bench; `irr16-all` 102 and 113, in the bench 106.)
 
 #[allow(dead_code)]
 #[path = "../src/seed.rs"]

@@ -151,10 +151,15 @@ fn timed_runs() -> Option<usize> {
 fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
     let cold = cold::Cold::from_env();
     let mut total = 0.0;
-    for chunk in shapes.chunks(cold.chunk) {
+    let chunks: Vec<&[T]> = shapes.chunks(cold.chunk).collect();
+    for (c, chunk) in chunks.iter().enumerate() {
         let mut best = f64::INFINITY;
-        for _ in 0..runs {
+        for r in 0..runs {
             cold.pollute();
+            // `ICOUNT_MIX`: another chunk's pairs run (untimed) before each run (`shared/cold.rs`).
+            if cold.mix {
+                black_box(run(chunks[(c + 1 + r) % chunks.len()]));
+            }
             let start = std::time::Instant::now();
             black_box(run(chunk));
             best = best.min(start.elapsed().as_secs_f64());

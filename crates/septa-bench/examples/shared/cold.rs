@@ -1,6 +1,8 @@
-//! What `icount` and `icount3d` share when they time: the chunk size and, with
+//! What `icount` and `icount3d` share when they time: the chunk size; with
 //! `ICOUNT_POLLUTE=MB`, that many megabytes read before each run of a chunk, pushing septa's data
-//! out of the nearer caches as the bench's other implementations do between septa's runs.
+//! out of the nearer caches as the bench's other implementations do between septa's runs; and
+//! with `ICOUNT_MIX`, another chunk run before each (by the caller), so that the branch
+//! predictor has not just learned the chunk's branches.
 //! (It overstates the bench's cold data: use it to find misses, and the bench to decide.)
 
 use std::hint::black_box;
