@@ -11,7 +11,7 @@
 //! |---|---|
 //! | [`overlaps`] | do they overlap? (stops at the first separating axis) |
 //! | [`overlaps_cached`] | the same, trying last frame's separating axis first ([`SatCache`]) |
-//! | [`contact`] | the minimum translation vector: unit normal from a to b, and depth |
+//! | [`contact()`] | the minimum translation vector: unit normal from a to b, and depth |
 //! | [`separation`] | the largest signed separation over the candidate axes |
 //! | [`collide`] | a contact manifold of 1–2 points by reference/incident edge clipping |
 //! | [`trace()`] | every candidate axis with both projections, for teaching and debugging |

@@ -12,7 +12,7 @@
 //! |---|---|
 //! | [`overlaps`] | do they overlap? (stops at the first separating axis) |
 //! | [`overlaps_cached`] | the same, trying last frame's separating feature first ([`SatCache`]) |
-//! | [`contact`] | the minimum translation vector: unit normal from a to b, and depth |
+//! | [`contact()`] | the minimum translation vector: unit normal from a to b, and depth |
 //! | [`separation`] | the largest signed separation over the candidate axes |
 //! | [`collide`] | a contact manifold of 1–4 points by reference/incident face clipping |
 //! | [`trace()`] | every candidate axis with both projections, for teaching and debugging |

@@ -3,7 +3,7 @@
 //! Each ring (the outline, then each hole) is cleaned the way
 //! [`ConvexPolygon::new`](crate::ConvexPolygon::new) cleans its input: consecutive duplicates
 //! go, and so do points on the line through their neighbours (within
-//! [`COLLINEAR_TOLERANCE`](crate::COLLINEAR_TOLERANCE)) that lie between them. A point on that
+//! [`COLLINEAR_TOLERANCE`]) that lie between them. A point on that
 //! line but *beyond* a neighbour is a zero-width spike, the ring doubling back on itself:
 //!
 //! ```text

@@ -494,7 +494,7 @@ pub(crate) fn first_lane_equal(v: Vector4, value: Real) -> usize {
 
 /// The face of `incident` whose normal has the smallest dot product with `direction` (the most
 /// anti-parallel one), lowest index on ties; four normals at a time, each dot product computed
-/// as [`Vec2::dot`] does.
+/// as [`Vec2::dot`](glam::Vec2::dot) does.
 #[inline(always)]
 fn most_antiparallel(lanes: &[NormalLanes], direction: Vector) -> usize {
     let (dx, dy) = (Vector4::splat(direction.x), Vector4::splat(direction.y));

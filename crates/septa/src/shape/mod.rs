@@ -64,7 +64,7 @@ pub(crate) fn half_lanes_of(vertices: &[Vector]) -> alloc::vec::Vec<Lanes> {
 }
 
 /// The lowest and highest projections of the grouped vertices on `direction`: `v · direction`
-/// for each vertex, computed as `x·dx + y·dy` exactly as [`Vec2::dot`] does.
+/// for each vertex, computed as `x·dx + y·dy` exactly as [`Vec2::dot`](glam::Vec2::dot) does.
 #[inline]
 pub(crate) fn shadow_of(lanes: &[Lanes], direction: Vector) -> (Real, Real) {
     let (dx, dy) = (Vector4::splat(direction.x), Vector4::splat(direction.y));

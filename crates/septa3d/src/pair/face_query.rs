@@ -13,7 +13,7 @@
 //!
 //! b's vertices stay in b's frame: the plane is turned into b's frame instead (`m = Rᵀ n`,
 //! offset `d − n · t`), one turn per face rather than one per vertex. Four faces are measured
-//! at once, one per lane ([`FaceLanes`](crate::FaceLanes)): each vertex of b is projected on
+//! at once, one per lane ([`FaceLanes`]): each vertex of b is projected on
 //! four normals with three multiply-adds, and each lane keeps its minimum; each read of a
 //! vertex serves two such groups. Groups that cannot hold the best face (a bound from b's
 //! centroid and the ball about it that b holds, see [`best_face`]) are passed over. A large b
