@@ -155,11 +155,7 @@ fn time<T>(shapes: &[T], runs: usize, run: impl Fn(&[T]) -> f32) {
     for (c, chunk) in chunks.iter().enumerate() {
         let mut best = f64::INFINITY;
         for r in 0..runs {
-            cold.pollute();
-            // `ICOUNT_MIX`: another chunk's pairs run (untimed) before each run (`shared/cold.rs`).
-            if cold.mix {
-                black_box(run(chunks[(c + 1 + r) % chunks.len()]));
-            }
+            cold.before_run(&chunks, (c, r), &run);
             let start = std::time::Instant::now();
             black_box(run(chunk));
             best = best.min(start.elapsed().as_secs_f64());

@@ -13,8 +13,8 @@ pub struct Cold {
     pub chunk: usize,
     /// What is read between runs (empty without `ICOUNT_POLLUTE`).
     junk: Vec<u64>,
-    /// `ICOUNT_MIX`: run another chunk before each timed run (where the caller supports it).
-    pub mix: bool,
+    /// `ICOUNT_MIX`: run another chunk before each timed run ([`Cold::before_run`]).
+    mix: bool,
 }
 
 impl Cold {
@@ -27,6 +27,16 @@ impl Cold {
         let junk = (0..megabytes * 131_072).map(|k| (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
         let mix = std::env::var("ICOUNT_MIX").is_ok();
         Cold { chunk, junk, mix }
+    }
+
+    /// What comes before timed run `r` of chunk `c`: the junk read and, with `ICOUNT_MIX`, the
+    /// next chunk run (untimed), so that the branch predictor has met other pairs since it last
+    /// saw these, as in the bench.
+    pub fn before_run<T>(&self, chunks: &[&[T]], (c, r): (usize, usize), run: impl Fn(&[T]) -> f32) {
+        self.pollute();
+        if self.mix {
+            black_box(run(chunks[(c + 1 + r) % chunks.len()]));
+        }
     }
 
     /// Reads every word of the junk (nothing without `ICOUNT_POLLUTE`).
