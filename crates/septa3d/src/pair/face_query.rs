@@ -22,6 +22,7 @@
 
 use crate::pose::Frame;
 use crate::{ConvexHull, FaceLanes, Real, Vector, Vector4};
+use glam::Vec4Swizzles;
 
 /// Above this many vertices, b's lowest vertex is climbed to instead of found by a scan. A
 /// climb looks round a handful of vertices per step and takes a few steps from where the last
@@ -52,10 +53,11 @@ impl Planes {
         }
     }
 
-    /// The height of `v` (b's frame) above each of the four planes, less the shift.
+    /// The height of a vertex (b's frame, each coordinate in all four lanes) above each of the
+    /// four planes, less the shift.
     #[inline(always)]
-    fn height(&self, v: Vector) -> Vector4 {
-        self.mx * v.x + self.my * v.y + self.mz * v.z
+    fn height_spread(&self, x: Vector4, y: Vector4, z: Vector4) -> Vector4 {
+        self.mx * x + self.my * y + self.mz * z
     }
 
     /// b's lowest vertex under each plane, by climbing b's vertex graph from `start` (left
@@ -179,10 +181,10 @@ pub(crate) fn best_face<const STOP: bool>(a: &ConvexHull, b: &ConvexHull, b_in_a
             continue;
         };
         let (mut lo_p, mut lo_q) = (Vector4::splat(Real::INFINITY), Vector4::splat(Real::INFINITY));
-        for &v in b.vertices() {
-            lo_p = lo_p.min(p.height(v));
-            lo_q = lo_q.min(q.height(v));
-        }
+        for_each_vertex(b, |x, y, z| {
+            lo_p = lo_p.min(p.height_spread(x, y, z));
+            lo_q = lo_q.min(q.height_spread(x, y, z));
+        });
         if fold::<STOP, true>(lo_p + p.shift, g, faces, &mut best)
             || fold::<STOP, true>(lo_q + q.shift, group, faces, &mut best)
         {
@@ -223,7 +225,22 @@ pub(crate) fn separates(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame) -> bool 
 /// The separations of b from the four planes, by a scan of b's vertices.
 #[inline(always)]
 fn lowest(p: &Planes, b: &ConvexHull) -> Vector4 {
-    b.vertices().iter().fold(Vector4::splat(Real::INFINITY), |lo, &v| lo.min(p.height(v))) + p.shift
+    let mut lo = Vector4::splat(Real::INFINITY);
+    for_each_vertex(b, |x, y, z| lo = lo.min(p.height_spread(x, y, z)));
+    lo + p.shift
+}
+
+/// Calls `measure(x, y, z)` for every vertex of `b` in turn, its coordinates each spread over
+/// four lanes, read four vertices at a time from b's lanes ([`ConvexHull::vertex_lanes`]; the last
+/// group padded with the last vertex again, which changes no minimum).
+#[inline(always)]
+fn for_each_vertex(b: &ConvexHull, mut measure: impl FnMut(Vector4, Vector4, Vector4)) {
+    for l in b.vertex_lanes() {
+        measure(l.x.xxxx(), l.y.xxxx(), l.z.xxxx());
+        measure(l.x.yyyy(), l.y.yyyy(), l.z.yyyy());
+        measure(l.x.zzzz(), l.y.zzzz(), l.z.zzzz());
+        measure(l.x.wwww(), l.y.wwww(), l.z.wwww());
+    }
 }
 
 /// The separation along face `i` of `a` alone (the cached-feature test).

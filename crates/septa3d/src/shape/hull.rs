@@ -164,10 +164,13 @@ pub struct FaceLanes {
 /// group is padded by repeating the last vertex (which changes no maximum, and comes after the
 /// vertex it repeats).
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct VertexLanes {
-    x: Vector4,
-    y: Vector4,
-    z: Vector4,
+pub(crate) struct VertexLanes {
+    /// Their x coordinates.
+    pub(crate) x: Vector4,
+    /// Their y coordinates.
+    pub(crate) y: Vector4,
+    /// Their z coordinates.
+    pub(crate) z: Vector4,
 }
 
 /// Edges whose faces' normals have a dot product below this (faces under about 26°, an arc
@@ -709,6 +712,12 @@ impl ConvexHull {
     #[inline]
     pub fn face_ball(&self, i: usize) -> (Vector, Real) {
         self.face_balls[i]
+    }
+
+    /// The vertices four at a time (see [`VertexLanes`]).
+    #[inline]
+    pub(crate) fn vertex_lanes(&self) -> &[VertexLanes] {
+        &self.vertex_lanes
     }
 
     /// The face planes four at a time (see [`FaceLanes`]).
