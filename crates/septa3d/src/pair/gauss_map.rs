@@ -315,26 +315,26 @@ const _: () = assert!(HEIGHT_TABLE.is_power_of_two());
 /// cheaper for small hulls than a support query per face, what lets [`Prune::corner_bound`]
 /// pass over most arcs, and what lets the rest be tested against all of b's arcs at once
 /// ([`scan`]) rather than walked. Two hulls of 8 points make 12 × 8. Larger pairs, up to
-/// [`DEEP_TABLE`], get the table only when they overlap deeply ([`DEEP`]).
+/// [`OVERLAP_TABLE`], get the table only when b's best face shows them overlapping.
 const LOWEST_TABLE: usize = 256;
 
-/// The most products of a's face count and b's vertex count for which a deep overlap ([`DEEP`])
-/// finds b's lowest vertex under every face of a up front, where b's arcs can be scanned (b's
-/// [`ConvexHull::arc_lanes`]): two hulls of 16 points make 28 × 16. Where every pair overlaps
-/// deeply, the bounds pass over few of a's faces, and one support query each costs more than
-/// the table (mostly in branches the processor cannot guess: the instructions are about the
-/// same). Pairs that are apart or barely touch pass over most faces, and for them the walk's
-/// few support queries cost less than the table (16-point hulls: 5 to 9 % slower with it).
-/// Two hulls of 32 points, 60 × 32 (and 90 edges, past [`ConvexHull::arc_lanes`]), are left to
-/// the walk even when deep: the table and the scan took 39 to 45 % more instructions there.
-const DEEP_TABLE: usize = 1024;
-
-/// A pair overlaps deeply, for [`DEEP_TABLE`], when b's best face separation (known before a's
-/// faces are looked at) is below this times b's bounding radius. In alternating bench runs on
-/// two 16-point hulls at `−0.25`, `−0.5` and `−0.75`: deep overlaps (`hull16-all`) `collide` 10 to
-/// 12.5 % faster at each, pairs that are mostly apart (`hull16-30%`) 0.9 to 3.2 % slower at the
-/// first two, unchanged at the third.
-const DEEP: Real = -0.75;
+/// The most products of a's face count and b's vertex count for which a pair that overlaps on
+/// b's best face (known before a's faces are looked at) finds b's lowest vertex under every
+/// face of a up front, where b's arcs can be scanned (b's [`ConvexHull::arc_lanes`]): two hulls
+/// of 16 points make 28 × 16. A support query per face that the bounds do not pass over costs
+/// more than the table, mostly in branches the processor cannot guess (the instructions are
+/// about the same). Pairs whose faces show a gap are answered by it, with no need of a's faces
+/// or edges at all when [`collide`](super::hull_hull::collide) stops at it, and are left to the
+/// walk otherwise ([`separation`](super::hull_hull::separation)). Two hulls of 32 points,
+/// 60 × 32 (and 90 edges, past [`ConvexHull::arc_lanes`]), are left to the walk even when deep:
+/// the table and the scan took 39 to 45 % more instructions there.
+///
+/// (Until the table read b's vertices four at a time from its lanes, only deep overlaps, below
+/// −¾ of b's bounding radius on b's best face, took it: on pairs that barely overlap
+/// (`hull16-30%`) the table then cost 1 to 3 % by the clock. With the cheaper table, every
+/// overlap: five alternating `--sets` runs, hull16-30 % `collide` 11 % faster, `contact` 8 to
+/// 9 %, hull16-all unchanged.)
+const OVERLAP_TABLE: usize = 1024;
 
 impl<'t> Prune<'t> {
     /// The bounds for a walk of a's arcs over b's Gauss map, given the best separation already
@@ -486,7 +486,7 @@ impl<'t> Prune<'t> {
 /// 12, one of 16 points 28; the table is on the stack, and kept small).
 const LOWEST_FACES: usize = 32;
 
-/// What small pairs (and deep medium ones, [`DEEP_TABLE`]) find up front, four faces of a at a
+/// What small pairs (and overlapping medium ones, [`OVERLAP_TABLE`]) find up front, four faces of a at a
 /// time against every vertex of b ([`Lowest::fill`]), in b's frame: per face of a, b's lowest
 /// vertex under it and the face's normal turned into b's frame and around (`u = −R n`, as x, y
 /// and z), its height ([`Prune::height`]: [`scan`] reads it here, and [`Prune`] keeps no table
@@ -502,15 +502,14 @@ pub(crate) struct Lowest {
 }
 
 impl Lowest {
-    /// Whether a pair is small enough ([`LOWEST_TABLE`]), or small enough and deep enough
-    /// ([`DEEP_TABLE`]), given b's best face separation `known`. (b's vertex indices fit the
-    /// table's bytes: a has at least four faces, so b has at most 256 vertices.)
+    /// Whether a pair is small enough ([`LOWEST_TABLE`]), or small enough and overlapping on
+    /// b's best face, whose separation is `known` ([`OVERLAP_TABLE`]). (b's vertex indices fit
+    /// the table's bytes: a has at least four faces, so b has at most 256 vertices.)
     #[inline(always)]
     fn fits(a: &ConvexHull, b: &ConvexHull, known: Real) -> bool {
         let size = a.face_count() * b.vertices().len();
         a.face_count() <= LOWEST_FACES
-            && (size <= LOWEST_TABLE
-                || size <= DEEP_TABLE && !b.arc_lanes().is_empty() && known < DEEP * b.bounding_radius())
+            && (size <= LOWEST_TABLE || size <= OVERLAP_TABLE && !b.arc_lanes().is_empty() && known < 0.0)
     }
 
     /// A table to [`fill`](Lowest::fill).
@@ -822,7 +821,7 @@ fn walk<const TABLE: bool>(
     None
 }
 
-/// [`walk`] for small pairs (and deep medium ones): b's lowest vertex under every face of a
+/// [`walk`] for small pairs (and overlapping medium ones): b's lowest vertex under every face of a
 /// known up front ([`Lowest`]) and b's arcs held four at a time ([`ConvexHull::arc_lanes`]).
 /// Each of a's faces above the floor is handed to `face_seen` with its lowest vertex, and each
 /// of a's arcs that the bounds cannot pass over ([`Prune`]) is tested against every arc of b at
@@ -1278,7 +1277,7 @@ mod tests {
             let (a, b) = (rng.hull(), rng.hull());
             let (pose_a, pose_b) = (rng.pose(), rng.pose());
             if !Lowest::fits(&a, &b, Real::NEG_INFINITY) {
-                continue; // the table is only ever made for small pairs (or deep ones)
+                continue; // the table is only ever made for small pairs (or overlapping ones)
             }
             let (b_in_a, a_in_b) = Frame::between(&pose_a, &pose_b);
             let mut table = Lowest::EMPTY;

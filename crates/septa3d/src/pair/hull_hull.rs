@@ -11,7 +11,7 @@
 //! 3. the cross products of an edge of a and an edge of b whose arcs cross on the Gauss map
 //!    ([`gauss_map`](super::gauss_map)), found by walking each of a's arcs across b's map, so
 //!    that the cost follows the crossings, not the product of the edge counts (small pairs,
-//!    and deep overlaps of medium ones, test each arc against all of b's arcs four at a time
+//!    and overlaps of medium ones, test each arc against all of b's arcs four at a time
 //!    instead, which has fewer branches);
 //!    crossing face normals instead, as one reference text does, is only right for boxes.
 //!
