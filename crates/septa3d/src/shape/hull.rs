@@ -714,6 +714,38 @@ impl ConvexHull {
         self.face_balls[i]
     }
 
+    /// [`support_lanes`](Self::support_lanes), inlined for hulls of up to 32 vertices (eight
+    /// lanes), whose products are kept for the second look rather than computed again: the same
+    /// vertex, the first of the highest (a NaN never wins the `max`; none above −∞ gives
+    /// vertex 0, as the scan keeps it).
+    #[inline(always)]
+    pub(crate) fn highest_lanes(&self, direction: Vector) -> u32 {
+        let lanes = &self.vertex_lanes;
+        if lanes.len() > 8 {
+            return scan_lanes(lanes, direction);
+        }
+        let (dx, dy, dz) =
+            (Vector4::splat(direction.x), Vector4::splat(direction.y), Vector4::splat(direction.z));
+        let mut dots = [Vector4::ZERO; 8];
+        let mut top = Vector4::splat(Real::NEG_INFINITY);
+        for (g, l) in lanes.iter().enumerate() {
+            let h = l.x * dx + l.y * dy + l.z * dz;
+            dots[g & 7] = h;
+            top = h.max(top);
+        }
+        let top = top.max_element();
+        let splat = Vector4::splat(top);
+        let mut at = 0u32;
+        for (g, h) in dots.iter().enumerate().take(lanes.len()) {
+            at |= h.cmpeq(splat).bitmask() << (4 * g);
+        }
+        if at == 0 || top == Real::NEG_INFINITY {
+            0
+        } else {
+            at.trailing_zeros()
+        }
+    }
+
     /// The vertices four at a time (see [`VertexLanes`]).
     #[inline]
     pub(crate) fn vertex_lanes(&self) -> &[VertexLanes] {
