@@ -213,7 +213,7 @@ pub fn collide<A: Polygonal>(a: &A, pose_a: Pose, b: &Capsule, pose_b: Pose) -> 
 fn face_manifold<A: Polygonal>(a: &A, i: usize, c: &Placed, pose_a: &Pose) -> Manifold {
     let n = a.vertices().len();
     let normal = a.normals()[i];
-    let j = (i + 1) % n;
+    let j = if i + 1 == n { 0 } else { i + 1 };
     let face = ReferenceFace {
         corners: [a.vertices()[i], a.vertices()[j]],
         normal,
@@ -243,7 +243,7 @@ fn side_manifold<A: Polygonal>(
             k = e;
         }
     }
-    let k2 = (k + 1) % n;
+    let k2 = if k + 1 == n { 0 } else { k + 1 };
     let vertex = |v: usize| ClipVertex {
         point: a.vertices()[v],
         id: FeatureId { a: Feature::Vertex(v as u32), b: Feature::Edge(side as u32) },

@@ -216,23 +216,26 @@ fn clip_into<const N: usize>(
     let reference_first = reference.face_first_half_edge(r) as usize;
     let m = corners.len();
     for k in 0..m {
+        // The neighbouring sides' indices round the loop, by a compare rather than `% m`: a
+        // division by a number known only at run time, tens of cycles each, several per side.
+        let (prev, next) = (if k == 0 { m - 1 } else { k - 1 }, if k + 1 == m { 0 } else { k + 1 });
         let p = reference.vertices()[corners[k] as usize];
-        let q = reference.vertices()[corners[(k + 1) % m] as usize];
+        let q = reference.vertices()[corners[next] as usize];
         let side = (q - p).cross(normal);
         let limit = side.dot(p);
         let edge = reference.half_edges()[reference_first + k].edge;
         // Where the polygon edge `along` meets this side plane, and what made the point.
         // The reference corner between side plane j and this one, when they are neighbours.
         let shared_corner = |j: usize| match () {
-            _ if (j + 1) % m == k => Some(corners[k]),
-            _ if (k + 1) % m == j => Some(corners[(k + 1) % m]),
+            _ if j == prev => Some(corners[k]),
+            _ if j == next => Some(corners[next]),
             _ => None,
         };
         let crossing_id = |along: Along| match along {
             Along::Incident(e) => FeatureId { a: Feature::Edge(edge), b: Feature::Edge(e) },
             Along::Side(j) => {
                 // Two side planes meet at the reference corner between their edges.
-                let corner = shared_corner(j as usize).unwrap_or(corners[(k + 1) % m]);
+                let corner = shared_corner(j as usize).unwrap_or(corners[next]);
                 FeatureId { a: Feature::Vertex(corner), b: Feature::Face(f as u32) }
             }
         };

@@ -560,7 +560,7 @@ fn face_manifold(hull: &ConvexHull, i: usize, c: &Placed) -> Option<Manifold> {
         let w = vertices[corner as usize];
         let side = (w - v).cross(normal);
         let (f0, f1) = (side.dot(c.ends[0] - v), side.dot(c.ends[1] - v));
-        let before = first_half_edge + (k + corners.len() - 1) % corners.len();
+        let before = first_half_edge + if k == 0 { corners.len() - 1 } else { k - 1 };
         let cut = FeatureId { a: Feature::Edge(hull.half_edges()[before].edge), b: Feature::Edge(0) };
         match (f0 > 0.0, f1 > 0.0) {
             (true, true) => return None,
