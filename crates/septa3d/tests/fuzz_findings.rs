@@ -1333,3 +1333,42 @@ fn fallback_point_of_a_small_hull_beside_a_huge_cube() {
         assert_in_overlap(&m, &ref_cube, &ref_hull, 1e12, true, "huge cube (cube, hull)");
     }
 }
+
+/// Finding 43: a tetrahedron-like hull (6 points, two pairs within 0.005 of each other) about
+/// 5,000 across, and a hull of 8 points about 2,000 across, placed by the same pose. The minimum
+/// translation is along a's face 1 (depth 11.28), but the overlap lies beside that face, under
+/// the obtuse edge to its neighbour (interior dihedral angle 104°), outside the prism the face's
+/// side planes bound: clipping left nothing, no point of b lay in the prism below the face, and
+/// the last resort gave the point of b's incident face nearest a's face centre, 201.8 above the
+/// face, at depth 0.
+#[test]
+fn fallback_point_lies_in_the_overlap_beside_an_oblique_face() {
+    let a = [
+        [2518.1558, -5061.161, 749.30493],
+        [2020.8073, 387.07727, -4176.736],
+        [-3540.9844, -568.19104, 829.2902],
+        [804.09436, 3247.976, 430.52893],
+        [2020.8073, 387.07483, -4176.7397],
+        [2518.1577, -5061.166, 749.30396],
+        [2518.1548, -5061.159, 749.3052],
+        [-3056.2566, -927.62885, 822.88983],
+        [2518.1587, -5061.166, 749.3054],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let b = [
+        [-850.94214, -850.94214, -850.94214],
+        [-1965.8201, -329.87854, -939.88],
+        [-850.94226, -3080.6978, -3080.6978],
+        [-625.16626, -1599.5535, -625.16626],
+        [-482.65625, -2518.8267, -3071.8335],
+        [-3193.1584, -1119.5703, -3193.1584],
+        [-3176.8733, -2857.7607, -3176.8733],
+        [-3080.6978, -3080.6978, -3080.6978],
+    ]
+    .map(|[x, y, z]: [f64; 3]| Vector::new(x as Real, y as Real, z as Real));
+    let pose = Pose::new(Vector::splat(-8.0), Rotation::from_xyzw(-0.5, -0.5, -0.5, -0.5));
+    let (ref_a, ref_b) = (placed(&a, pose), placed(&b, pose));
+    let (a, b) = (ConvexHull::new(&a).unwrap(), ConvexHull::new(&b).unwrap());
+    let (a, b) = (septa3d::Shape::from(a), septa3d::Shape::from(b));
+    check_both_orders((&a, pose, &ref_a), (&b, pose, &ref_b), 1.0, false, "oblique face");
+}

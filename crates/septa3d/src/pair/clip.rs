@@ -383,10 +383,12 @@ const BALL_SLACK: Real = 1e-3;
 /// plane are not points of the overlap and are passed over (beyond rounding, which counts as
 /// depth zero): a point above the plane lies outside the reference shape by its height.
 ///
-/// Should the incident shape miss the prism below the face altogether, no point of it lies
-/// under the face, and the answer is the point of its face most anti-parallel to `n` (the face
-/// clipping used) nearest the reference face's centre: on the incident shape, and as near the
-/// reference face as that face comes. Not its deepest vertex, which can again lie anywhere
+/// Should the incident shape miss the prism below the face altogether, the overlap lies beside
+/// the prism, under an obtuse edge of the face (fuzz finding 43), and the answer is the deepest
+/// point of the two shapes' intersection along `n` (`deepest_of_overlap`). Should no edge of
+/// either shape meet the other, the answer is the point of the incident face most anti-parallel
+/// to `n` (the face clipping used) nearest the reference face's centre: on the incident shape,
+/// and as near the reference face as that face comes. Not its deepest vertex, which can again lie anywhere
 /// along the plane: a hull 18,000 across beside a cube of half extent 1e18 is placed in f32 no
 /// better than 1e10, its prism then misses the cube, and the cube's deepest corner lay 1e18
 /// from the hull (fuzz finding 41). The cost, a pass over the incident shape's vertices,
@@ -466,12 +468,17 @@ pub(crate) fn deepest_vertex(
         }
     }
 
+    // Nothing of the incident shape below the face within its prism: the overlap, if the
+    // shapes overlap, lies beside the prism (under an obtuse edge of the face, fuzz finding 43).
+    // Its deepest point along n, from the two shapes' edges clipped to each other.
+    let g = incident_face(incident, reference_in_incident.turn(normal));
+    let best = best.or_else(|| deepest_of_overlap(reference, r, incident, &place, g));
     let (point, depth, id) = match best {
         Some((depth, x, id)) => (x.to_real(), depth.max(0.0) as Real, id),
         None => {
-            // The incident shape misses the prism: the point of its face most anti-parallel to
-            // n (the face clipping would have used) nearest the reference face's centre.
-            let g = incident_face(incident, reference_in_incident.turn(normal));
+            // No edge of either shape meets the other (they meet only within rounding, or f32
+            // placed them apart): the point of the incident face most anti-parallel to n (the
+            // face clipping would have used) nearest the reference face's centre.
             let loop_ = incident.face_vertices(g);
             let corner = |i: usize| place.apply(vertices[loop_[i % loop_.len()] as usize]);
             let centre = reference.face_ball(r).0.to_f64();
@@ -506,6 +513,108 @@ fn nearest_on_face(k: usize, corner: impl Fn(usize) -> DVec3, m: DVec3, x: DVec3
         .map(on_edge)
         .min_by(|u, v| u.distance_squared(x).total_cmp(&v.distance_squared(x)))
         .unwrap_or(first)
+}
+
+/// The deepest point along face `r`'s inward normal of the intersection of `reference` and
+/// `incident` (placed in the reference frame by `place`), in f64, with its depth below the
+/// face's plane and an id; `None` when no edge of either meets the other shape.
+///
+/// Every corner of the intersection of two convex polyhedra is where an edge of one enters or
+/// leaves the other (an edge's end inside the other shape included): each edge is clipped to
+/// the other shape's half-spaces (Cyrus–Beck), and the ends of what is left are the
+/// candidates. Only [`deepest_vertex`]'s last resort needs it: a pass over every edge against
+/// every face plane of the other shape.
+///
+/// ```text
+///         reference face r         the face's prism (:) holds nothing of the
+///        :=================:       incident shape below the face; the overlap (x)
+///        :                 :\      lies under the obtuse edge, beside the prism,
+///        :    reference    : \  x  where an incident edge crosses the neighbouring
+///        :                 :  \/   face
+/// ```
+fn deepest_of_overlap(
+    reference: &ConvexHull,
+    r: usize,
+    incident: &ConvexHull,
+    place: &WideFrame,
+    g: usize,
+) -> Option<(f64, DVec3, FeatureId)> {
+    let (n, offset) = (reference.face_normal(r).to_f64(), reference.face_offset(r) as f64);
+    let planes = |normals: &[Vector], offsets: &[Real], turn: &dyn Fn(Vector) -> (DVec3, f64)| {
+        normals
+            .iter()
+            .zip(offsets)
+            .map(|(&m, &e)| {
+                let (m, shift) = turn(m);
+                (m, e as f64 + shift)
+            })
+            .collect::<alloc::vec::Vec<(DVec3, f64)>>()
+    };
+    let reference_planes = planes(reference.face_normals(), reference.face_offsets(), &|m| (m.to_f64(), 0.0));
+    let incident_planes = planes(incident.face_normals(), incident.face_offsets(), &|m| {
+        let m = place.turn(m);
+        (m, m.dot(place.translation))
+    });
+    let mut best: Option<(f64, DVec3, FeatureId)> = None;
+    let mut offer = |x: DVec3, id: FeatureId| {
+        let depth = offset - n.dot(x);
+        if best.is_none_or(|(d, _, _)| depth > d) {
+            best = Some((depth, x, id));
+        }
+    };
+    // Each end: the edge's own end (an id with that vertex) or where a face plane of the other
+    // shape cut it (an id with that face).
+    for (e, edge) in incident.edges().iter().enumerate() {
+        let ends = [edge.tail, edge.head].map(|v| place.apply(incident.vertices()[v as usize]));
+        for (x, cut, k) in clip_segment(ends, &reference_planes).into_iter().flatten() {
+            let id = match cut {
+                Some(f) => FeatureId { a: Feature::Face(f as u32), b: Feature::Edge(e as u32) },
+                None => {
+                    FeatureId { a: Feature::Face(r as u32), b: Feature::Vertex([edge.tail, edge.head][k]) }
+                }
+            };
+            offer(x, id);
+        }
+    }
+    for (e, edge) in reference.edges().iter().enumerate() {
+        let ends = [edge.tail, edge.head].map(|v| reference.vertices()[v as usize].to_f64());
+        for (x, cut, k) in clip_segment(ends, &incident_planes).into_iter().flatten() {
+            let id = match cut {
+                Some(f) => FeatureId { a: Feature::Edge(e as u32), b: Feature::Face(f as u32) },
+                None => {
+                    FeatureId { a: Feature::Vertex([edge.tail, edge.head][k]), b: Feature::Face(g as u32) }
+                }
+            };
+            offer(x, id);
+        }
+    }
+    best
+}
+
+/// The part of the segment between `ends` on the inner side of every plane (`m · x ≤ e`):
+/// each of its two ends with the index of the plane that cut the segment there (`None` where
+/// it is the segment's own end) and which end of the segment it lies towards, or `None` when
+/// nothing is left.
+#[allow(clippy::type_complexity)]
+fn clip_segment(ends: [DVec3; 2], planes: &[(DVec3, f64)]) -> Option<[(DVec3, Option<usize>, usize); 2]> {
+    let [p, q] = ends;
+    let d = q - p;
+    let ((mut t0, mut cut0), (mut t1, mut cut1)) = ((0.0f64, None), (1.0f64, None));
+    for (i, &(m, e)) in planes.iter().enumerate() {
+        // The height over the plane along the segment: h(t) = (m · p − e) + t (m · d) ≤ 0.
+        let (h, rate) = (m.dot(p) - e, m.dot(d));
+        if rate > 0.0 && -h / rate < t1 {
+            (t1, cut1) = (-h / rate, Some(i));
+        } else if rate < 0.0 && -h / rate > t0 {
+            (t0, cut0) = (-h / rate, Some(i));
+        } else if rate == 0.0 && h > 0.0 {
+            return None;
+        }
+        if t0 > t1 {
+            return None;
+        }
+    }
+    Some([(p + d * t0, cut0, 0), (p + d * t1, cut1, 1)])
 }
 
 /// How far above the reference face's plane (as a fraction of the reference shape's bounding
