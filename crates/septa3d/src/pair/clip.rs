@@ -388,8 +388,8 @@ const BALL_SLACK: Real = 1e-3;
 /// point of the two shapes' intersection along `n` (`deepest_of_overlap`). Should no edge of
 /// either shape meet the other, the answer is the point of the incident face most anti-parallel
 /// to `n` (the face clipping used) nearest the reference face's centre: on the incident shape,
-/// and as near the reference face as that face comes. Not its deepest vertex, which can again lie anywhere
-/// along the plane: a hull 18,000 across beside a cube of half extent 1e18 is placed in f32 no
+/// and as near the reference face as that face comes. Not its deepest vertex, which can again
+/// lie anywhere along the plane: a hull 18,000 across beside a cube of half extent 1e18 is placed in f32 no
 /// better than 1e10, its prism then misses the cube, and the cube's deepest corner lay 1e18
 /// from the hull (fuzz finding 41). The cost, a pass over the incident shape's vertices,
 /// edges and faces for each reference corner, is paid only here.
@@ -472,7 +472,7 @@ pub(crate) fn deepest_vertex(
     // shapes overlap, lies beside the prism (under an obtuse edge of the face, fuzz finding 43).
     // Its deepest point along n, from the two shapes' edges clipped to each other.
     let g = incident_face(incident, reference_in_incident.turn(normal));
-    let best = best.or_else(|| deepest_of_overlap(reference, r, incident, &place, g));
+    let best = best.or_else(|| deepest_of_overlap(reference, r, incident, &place, g as u32));
     let (point, depth, id) = match best {
         Some((depth, x, id)) => (x.to_real(), depth.max(0.0) as Real, id),
         None => {
@@ -537,24 +537,19 @@ fn deepest_of_overlap(
     r: usize,
     incident: &ConvexHull,
     place: &WideFrame,
-    g: usize,
+    g: u32,
 ) -> Option<(f64, DVec3, FeatureId)> {
     let (n, offset) = (reference.face_normal(r).to_f64(), reference.face_offset(r) as f64);
-    let planes = |normals: &[Vector], offsets: &[Real], turn: &dyn Fn(Vector) -> (DVec3, f64)| {
-        normals
-            .iter()
-            .zip(offsets)
-            .map(|(&m, &e)| {
-                let (m, shift) = turn(m);
-                (m, e as f64 + shift)
-            })
-            .collect::<alloc::vec::Vec<(DVec3, f64)>>()
+    // Each shape's face planes (`m · x ≤ e`) in the reference frame, made as they are read.
+    let reference_planes = || {
+        (reference.face_normals().iter().zip(reference.face_offsets())).map(|(&m, &e)| (m.to_f64(), e as f64))
     };
-    let reference_planes = planes(reference.face_normals(), reference.face_offsets(), &|m| (m.to_f64(), 0.0));
-    let incident_planes = planes(incident.face_normals(), incident.face_offsets(), &|m| {
-        let m = place.turn(m);
-        (m, m.dot(place.translation))
-    });
+    let incident_planes = || {
+        (incident.face_normals().iter().zip(incident.face_offsets())).map(|(&m, &e)| {
+            let m = place.turn(m);
+            (m, e as f64 + m.dot(place.translation))
+        })
+    };
     let mut best: Option<(f64, DVec3, FeatureId)> = None;
     let mut offer = |x: DVec3, id: FeatureId| {
         let depth = offset - n.dot(x);
@@ -562,51 +557,60 @@ fn deepest_of_overlap(
             best = Some((depth, x, id));
         }
     };
-    // Each end: the edge's own end (an id with that vertex) or where a face plane of the other
-    // shape cut it (an id with that face).
+    // Each end left: the edge's own end (an id with that vertex) or where a face plane of the
+    // other shape cut it (an id with that face).
     for (e, edge) in incident.edges().iter().enumerate() {
-        let ends = [edge.tail, edge.head].map(|v| place.apply(incident.vertices()[v as usize]));
-        for (x, cut, k) in clip_segment(ends, &reference_planes).into_iter().flatten() {
-            let id = match cut {
-                Some(f) => FeatureId { a: Feature::Face(f as u32), b: Feature::Edge(e as u32) },
-                None => {
-                    FeatureId { a: Feature::Face(r as u32), b: Feature::Vertex([edge.tail, edge.head][k]) }
-                }
+        let ends = [edge.tail, edge.head];
+        for end in
+            clip_segment(ends.map(|v| place.apply(incident.vertices()[v as usize])), reference_planes())
+                .into_iter()
+                .flatten()
+        {
+            let id = match end.cut {
+                Some(f) => FeatureId { a: Feature::Face(f), b: Feature::Edge(e as u32) },
+                None => FeatureId { a: Feature::Face(r as u32), b: Feature::Vertex(ends[end.of]) },
             };
-            offer(x, id);
+            offer(end.point, id);
         }
     }
     for (e, edge) in reference.edges().iter().enumerate() {
-        let ends = [edge.tail, edge.head].map(|v| reference.vertices()[v as usize].to_f64());
-        for (x, cut, k) in clip_segment(ends, &incident_planes).into_iter().flatten() {
-            let id = match cut {
-                Some(f) => FeatureId { a: Feature::Edge(e as u32), b: Feature::Face(f as u32) },
-                None => {
-                    FeatureId { a: Feature::Vertex([edge.tail, edge.head][k]), b: Feature::Face(g as u32) }
-                }
+        let ends = [edge.tail, edge.head];
+        for end in clip_segment(ends.map(|v| reference.vertices()[v as usize].to_f64()), incident_planes())
+            .into_iter()
+            .flatten()
+        {
+            let id = match end.cut {
+                Some(f) => FeatureId { a: Feature::Edge(e as u32), b: Feature::Face(f) },
+                None => FeatureId { a: Feature::Vertex(ends[end.of]), b: Feature::Face(g) },
             };
-            offer(x, id);
+            offer(end.point, id);
         }
     }
     best
 }
 
-/// The part of the segment between `ends` on the inner side of every plane (`m · x ≤ e`):
-/// each of its two ends with the index of the plane that cut the segment there (`None` where
-/// it is the segment's own end) and which end of the segment it lies towards, or `None` when
-/// nothing is left.
-#[allow(clippy::type_complexity)]
-fn clip_segment(ends: [DVec3; 2], planes: &[(DVec3, f64)]) -> Option<[(DVec3, Option<usize>, usize); 2]> {
+/// An end of a clipped segment ([`clip_segment`]).
+struct SegmentEnd {
+    point: DVec3,
+    /// The plane that cut the segment here, or `None` where this is the segment's own end.
+    cut: Option<u32>,
+    /// Which of the segment's ends it lies towards (0 or 1).
+    of: usize,
+}
+
+/// The part of the segment between `ends` on the inner side of every plane (`m · x ≤ e`), as
+/// its two ends, or `None` when nothing is left.
+fn clip_segment(ends: [DVec3; 2], planes: impl Iterator<Item = (DVec3, f64)>) -> Option<[SegmentEnd; 2]> {
     let [p, q] = ends;
     let d = q - p;
     let ((mut t0, mut cut0), (mut t1, mut cut1)) = ((0.0f64, None), (1.0f64, None));
-    for (i, &(m, e)) in planes.iter().enumerate() {
+    for (i, (m, e)) in planes.enumerate() {
         // The height over the plane along the segment: h(t) = (m · p − e) + t (m · d) ≤ 0.
         let (h, rate) = (m.dot(p) - e, m.dot(d));
         if rate > 0.0 && -h / rate < t1 {
-            (t1, cut1) = (-h / rate, Some(i));
+            (t1, cut1) = (-h / rate, Some(i as u32));
         } else if rate < 0.0 && -h / rate > t0 {
-            (t0, cut0) = (-h / rate, Some(i));
+            (t0, cut0) = (-h / rate, Some(i as u32));
         } else if rate == 0.0 && h > 0.0 {
             return None;
         }
@@ -614,7 +618,10 @@ fn clip_segment(ends: [DVec3; 2], planes: &[(DVec3, f64)]) -> Option<[(DVec3, Op
             return None;
         }
     }
-    Some([(p + d * t0, cut0, 0), (p + d * t1, cut1, 1)])
+    Some([
+        SegmentEnd { point: p + d * t0, cut: cut0, of: 0 },
+        SegmentEnd { point: p + d * t1, cut: cut1, of: 1 },
+    ])
 }
 
 /// How far above the reference face's plane (as a fraction of the reference shape's bounding

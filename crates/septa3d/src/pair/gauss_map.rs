@@ -550,8 +550,8 @@ impl Lowest {
     /// separation (left at −∞).
     ///
     /// The vertices (the first on a tie): the same products, and so the same vertices, as a
-    /// support query along each turned-around normal
-    /// ([`ConvexHull::support_lanes`]); the turned normals are the same numbers, bit for bit,
+    /// support query along each turned-around normal ([`ConvexHull::support_lanes`]); the
+    /// turned normals are the same numbers, bit for bit,
     /// as `−a_in_b.turn(n)` (the same products summed in the same order). Filled in place: a
     /// value this large returned or moved into an `Option` is copied.
     ///
@@ -1281,7 +1281,6 @@ mod tests {
                 faces += 1;
             }
         }
-
         assert!(lazy > 50 && faces > 2000, "{lazy} tables on demand, {faces} faces");
     }
 
