@@ -96,8 +96,7 @@ pub(crate) fn vertex_axis_max<A: Polygonal>(a: &A, k: usize, axis: Vector) -> Re
     // When the axis lies between the normals of the two edges meeting at vertex k, that vertex
     // is the polygon's support along it (the usual case when this axis matters); otherwise
     // project every vertex.
-    // (The previous index by a compare: `% n` is a division, slow beside the rest.)
-    let before = normals[if k == 0 { n - 1 } else { k - 1 }];
+    let before = normals[(k + n - 1) % n];
     if before.perp_dot(axis) >= 0.0 && axis.perp_dot(normals[k]) >= 0.0 {
         a.vertices()[k].dot(axis)
     } else {
