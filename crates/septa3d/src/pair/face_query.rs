@@ -158,6 +158,7 @@ pub(crate) fn best_face<const STOP: bool>(a: &ConvexHull, b: &ConvexHull, b_in_a
     let first = first.0;
     // One group by itself: a scan, or climbs on a large b, each from where the last ended.
     let climbs = b.vertices().len() > CLIMB_ABOVE && b.is_climbable();
+    let skeletal = b.vertices().len() > SKELETON_FROM;
     let mut start = 0;
     let mut measure = |p: &Planes| if climbs { p.climb(b, &mut start) } else { lowest(p, b) };
     if fold::<STOP, true>(measure(&Planes::new(&lanes[first], b_in_a)), first, faces, &mut best) {
@@ -170,6 +171,11 @@ pub(crate) fn best_face<const STOP: bool>(a: &ConvexHull, b: &ConvexHull, b_in_a
             continue;
         }
         let q = Planes::new(l, b_in_a);
+        // Then the bound from b's skeleton (sixteen of its vertices, measured as the scan
+        // measures them: no lower than the scan's minimum, bit for bit), where b is larger.
+        if skeletal && (lowest_of_skeleton(&q, b) + q.shift).max_element() < best.1 {
+            continue;
+        }
         if climbs {
             if fold::<STOP, true>(measure(&q), group, faces, &mut best) {
                 return best;
@@ -220,6 +226,26 @@ pub(crate) fn separates(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame) -> bool 
         // A padded lane repeats the group's last face, so it is a face's separation too.
         separations.max_element() >= 0.0
     })
+}
+
+/// Above this many vertices of b, a group of faces whose bound from b's ball reaches the best
+/// so far is first bounded by b's skeleton ([`ConvexHull::skeleton`]: sixteen of its vertices),
+/// and scanned only if that bound reaches it too.
+const SKELETON_FROM: usize = 16;
+
+/// The lowest of b's skeleton vertices ([`ConvexHull::skeleton`]) under each of the four planes,
+/// less the shift: the same products as [`lowest`]'s scan, over sixteen of the vertices it
+/// scans, so never below its minimum.
+#[inline(always)]
+fn lowest_of_skeleton(p: &Planes, b: &ConvexHull) -> Vector4 {
+    let mut lo = Vector4::splat(Real::INFINITY);
+    for l in b.skeleton() {
+        lo = lo.min(p.height_spread(l.x.xxxx(), l.y.xxxx(), l.z.xxxx()));
+        lo = lo.min(p.height_spread(l.x.yyyy(), l.y.yyyy(), l.z.yyyy()));
+        lo = lo.min(p.height_spread(l.x.zzzz(), l.y.zzzz(), l.z.zzzz()));
+        lo = lo.min(p.height_spread(l.x.wwww(), l.y.wwww(), l.z.wwww()));
+    }
+    lo
 }
 
 /// The separations of b from the four planes, by a scan of b's vertices.

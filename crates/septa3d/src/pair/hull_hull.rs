@@ -18,8 +18,10 @@
 //! Most of a's faces and arcs cannot hold the best axis, and the walk passes over them: the
 //! ball about b's centroid that b holds bounds every axis of a face, and every axis along an
 //! arc, by a dot product per face of a (`gauss_map::Prune`), and whatever is bounded below the
-//! best separation found so far (b's best face, to begin with) is not walked. For hulls of 64
-//! points that leaves about one face in eight and one arc in eight where every pair overlaps.
+//! best separation found so far (b's best face, to begin with) is not walked (for hulls of 64
+//! points the ball alone leaves about one face in eight and one arc in eight where every pair
+//! overlaps). What the ball leaves is bounded again from sixteen of b's vertices spread round
+//! it (its skeleton), and only then from b's lowest vertices, which cost a support query each.
 //!
 //! The separation is the largest gap over these axes, and the depth of an overlap is minus it:
 //! these axes are exactly the face normals of the Minkowski difference `a − b`, so the depth is
