@@ -279,6 +279,9 @@ pub struct ConvexHull {
     /// Per edge: one over the cosine of half the angle between its faces' normals, rounded up
     /// (see [`ConvexHull::arc_secant`]).
     arc_secants: Vec<Real>,
+    /// Per face, four at a time as `face_lanes` holds them: the largest secant of its edges
+    /// (see [`ConvexHull::face_secants`]).
+    face_secants: Vec<Vector4>,
     /// Per edge: how far its unit direction may be turned by the rounding of its ends, in units
     /// of `Real::EPSILON` (see [`ConvexHull::edge_rounding`]).
     edge_rounding: Vec<Real>,
@@ -612,7 +615,7 @@ impl ConvexHull {
         // The bounds of the pruned Gauss-map walk (`pair::gauss_map`), in f64 and rounded
         // the safe way: up for the secants and the slack, down for the inner radius.
         let up = 1.0 + 4.0 * Real::EPSILON as f64;
-        let arc_secants = edges
+        let arc_secants: Vec<Real> = edges
             .iter()
             .map(|e| {
                 let [n0, n1] = e.faces.map(|f| normals[f as usize].to_f64().normalize());
@@ -626,6 +629,7 @@ impl ConvexHull {
                 }
             })
             .collect();
+        let face_secants = face_secants_of(&face_lanes, &half_edges, &face_start, &arc_secants);
         let mut inner = f64::INFINITY;
         let mut slack: f64 = 0.0;
         for (i, (n, &d)) in normals.iter().zip(&offsets).enumerate() {
@@ -670,6 +674,7 @@ impl ConvexHull {
             knife_edges,
             closes_face,
             arc_secants,
+            face_secants,
             edge_rounding,
             inner_radius,
             plane_slack,
@@ -723,35 +728,14 @@ impl ConvexHull {
     }
 
     /// [`support_lanes`](Self::support_lanes), inlined for hulls of up to 32 vertices (eight
-    /// lanes), whose products are kept for the second look rather than computed again: the same
-    /// vertex, the first of the highest (a NaN never wins the `max`; none above −∞ gives
-    /// vertex 0, as the scan keeps it).
+    /// lanes, [`first_highest`]): the same vertex, the first of the highest.
     #[inline(always)]
     pub(crate) fn highest_lanes(&self, direction: Vector) -> u32 {
         let lanes = &self.vertex_lanes;
         if lanes.len() > 8 {
             return scan_lanes(lanes, direction);
         }
-        let (dx, dy, dz) =
-            (Vector4::splat(direction.x), Vector4::splat(direction.y), Vector4::splat(direction.z));
-        let mut dots = [Vector4::ZERO; 8];
-        let mut top = Vector4::splat(Real::NEG_INFINITY);
-        for (g, l) in lanes.iter().enumerate() {
-            let h = l.x * dx + l.y * dy + l.z * dz;
-            dots[g & 7] = h;
-            top = h.max(top);
-        }
-        let top = top.max_element();
-        let splat = Vector4::splat(top);
-        let mut at = 0u32;
-        for (g, h) in dots.iter().enumerate().take(lanes.len()) {
-            at |= h.cmpeq(splat).bitmask() << (4 * g);
-        }
-        if at == 0 || top == Real::NEG_INFINITY {
-            0
-        } else {
-            at.trailing_zeros()
-        }
+        first_highest::<8>(lanes, direction)
     }
 
     /// Sixteen vertices spread round the hull, four at a time (every vertex, repeated, for a
@@ -921,6 +905,14 @@ impl ConvexHull {
     #[inline]
     pub(crate) fn arc_secants(&self) -> &[Real] {
         &self.arc_secants
+    }
+
+    /// The largest [`arc_secant`](ConvexHull::arc_secant) of each face's edges, four faces to a
+    /// group as [`face_lanes`](ConvexHull::face_lanes) holds them (padding lanes repeat the last
+    /// face's): a face's height over the bound of every arc that starts or ends at it.
+    #[inline]
+    pub(crate) fn face_secants(&self) -> &[Vector4] {
+        &self.face_secants
     }
 
     /// How far edge `i`'s unit direction may be turned by the rounding of its two ends, in units
@@ -1178,11 +1170,21 @@ fn scan(vertices: &[Vector], direction: Vector) -> u32 {
 
 /// [`scan`] four vertices at a time: the same dot products (each lane sums as `Vector::dot`
 /// sums), so the same vertex. The highest value first, lane by lane (a NaN never wins a `max`
-/// taken this way round, as it never rises in `scan`), then the first vertex at that height,
-/// from the same products computed again. (Kept out of line: callers that climb large hulls
-/// are laid out worse with it inlined.)
+/// taken this way round, as it never rises in `scan`), then the first vertex at that height.
+/// Up to 64 vertices (every hull whose support queries scan, [`SCAN_LANES_LIMIT`]) the products
+/// are kept for that second look ([`first_highest`]); past it they are computed again.
+/// (Kept out of line: callers that climb large hulls are laid out worse with it inlined.)
 #[inline(never)]
 fn scan_lanes(lanes: &[VertexLanes], direction: Vector) -> u32 {
+    if lanes.len() <= 4 {
+        return first_highest::<4>(lanes, direction);
+    }
+    if lanes.len() <= 8 {
+        return first_highest::<8>(lanes, direction);
+    }
+    if lanes.len() <= 16 {
+        return first_highest::<16>(lanes, direction);
+    }
     let (dx, dy, dz) =
         (Vector4::splat(direction.x), Vector4::splat(direction.y), Vector4::splat(direction.z));
     let dots = |l: &VertexLanes| l.x * dx + l.y * dy + l.z * dz;
@@ -1190,16 +1192,6 @@ fn scan_lanes(lanes: &[VertexLanes], direction: Vector) -> u32 {
         lanes.iter().fold(Vector4::splat(Real::NEG_INFINITY), |best, l| dots(l).max(best)).max_element();
     if top == Real::NEG_INFINITY {
         return 0; // none above −∞ (NaN, or infinite coordinates): `scan` keeps vertex 0
-    }
-    // Which lanes hold `top`, every group's in one mask where they fit (up to 32 vertices):
-    // the first of them without a branch on which group it is in.
-    if lanes.len() <= 8 {
-        let at = lanes
-            .iter()
-            .enumerate()
-            .fold(0u32, |at, (group, l)| at | dots(l).cmpeq(Vector4::splat(top)).bitmask() << (4 * group));
-        // (None holds it only if a NaN got past the fold: vertex 0, as below.)
-        return if at == 0 { 0 } else { at.trailing_zeros() };
     }
     for (group, l) in lanes.iter().enumerate() {
         let at = dots(l).cmpeq(Vector4::splat(top)).bitmask();
@@ -1240,6 +1232,47 @@ fn skeleton_of(vertices: &[Vector]) -> [VertexLanes; 4] {
     };
     let lanes = vertex_lanes_of(&picked);
     [lanes[0], lanes[1], lanes[2], lanes[3]]
+}
+
+/// [`scan_lanes`] for at most `GROUPS` (4, 8 or 16) lanes of four vertices, with each lane's
+/// products kept for the second look rather than computed again, and every lane's match in one
+/// mask: the first vertex at the top without a branch on which lane holds it.
+#[inline(always)]
+fn first_highest<const GROUPS: usize>(lanes: &[VertexLanes], direction: Vector) -> u32 {
+    debug_assert!(GROUPS.is_power_of_two() && GROUPS <= 16 && lanes.len() <= GROUPS);
+    let (dx, dy, dz) =
+        (Vector4::splat(direction.x), Vector4::splat(direction.y), Vector4::splat(direction.z));
+    let mut dots = [Vector4::ZERO; GROUPS];
+    let mut top = Vector4::splat(Real::NEG_INFINITY);
+    for (g, l) in lanes.iter().enumerate() {
+        let h = l.x * dx + l.y * dy + l.z * dz;
+        // (The mask changes no index, and spares the bounds check.)
+        dots[g & (GROUPS - 1)] = h;
+        top = h.max(top);
+    }
+    let top = top.max_element();
+    let splat = Vector4::splat(top);
+    // (In 32 bits where they fit: fewer instructions than 64.)
+    let at = if GROUPS <= 8 {
+        let mut at = 0u32;
+        for (g, h) in dots.iter().enumerate().take(lanes.len()) {
+            at |= h.cmpeq(splat).bitmask() << (4 * g);
+        }
+        at as u64
+    } else {
+        let mut at = 0u64;
+        for (g, h) in dots.iter().enumerate().take(lanes.len()) {
+            at |= (h.cmpeq(splat).bitmask() as u64) << (4 * g);
+        }
+        at
+    };
+    // None above −∞ (NaN, or infinite coordinates), or none holding it (a NaN past the `max`):
+    // vertex 0, as `scan` keeps it.
+    if at == 0 || top == Real::NEG_INFINITY {
+        0
+    } else {
+        at.trailing_zeros()
+    }
 }
 
 /// The vertices in groups of four (see [`VertexLanes`]).
@@ -1312,6 +1345,25 @@ fn face_lanes_of(normals: &[Vector], offsets: &[Real]) -> Vec<FaceLanes> {
                 d: Vector4::new(d(0), d(1), d(2), d(3)),
             }
         })
+        .collect()
+}
+
+/// Each face's largest edge secant, in groups of four as `lanes` (padding lanes repeat the
+/// last face's).
+fn face_secants_of(
+    lanes: &[FaceLanes],
+    half_edges: &[HalfEdge],
+    face_start: &[u32],
+    secants: &[Real],
+) -> Vec<Vector4> {
+    let faces = face_start.len() - 1;
+    let largest = |f: usize| {
+        let f = f.min(faces - 1);
+        (face_start[f]..face_start[f + 1])
+            .fold(1.0 as Real, |s, h| s.max(secants[half_edges[h as usize].edge as usize]))
+    };
+    (0..lanes.len())
+        .map(|g| Vector4::new(largest(4 * g), largest(4 * g + 1), largest(4 * g + 2), largest(4 * g + 3)))
         .collect()
 }
 
@@ -1427,5 +1479,28 @@ mod tests {
                 assert_eq!(hull.support_lanes(d), hull.support_scan(d), "case {case} direction {d}");
             }
         }
+        // Larger hulls (points on a sphere, half of them on a grid): 9 to 16 groups, whose
+        // products are kept in a longer table, and more, which are computed twice.
+        let mut groups = [0; 3];
+        for case in 0..160 {
+            let n = 30 + case % 60;
+            let points: Vec<Vector> = (0..n)
+                .map(|_| {
+                    let p = Vector::new(unit() as Real, unit() as Real, unit() as Real).normalize() * 6.0;
+                    if case % 2 == 0 {
+                        p.round()
+                    } else {
+                        p
+                    }
+                })
+                .collect();
+            let Ok(hull) = ConvexHull::new(&points) else { continue };
+            let lanes = hull.vertex_lanes().len();
+            groups[(lanes > 8) as usize + (lanes > 16) as usize] += 1;
+            for &d in &directions {
+                assert_eq!(hull.support_lanes(d), hull.support_scan(d), "case {case} direction {d}");
+            }
+        }
+        assert!(groups.iter().all(|&g| g > 10), "hulls by groups (up to 8, 16, more): {groups:?}");
     }
 }
