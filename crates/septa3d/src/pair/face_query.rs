@@ -231,7 +231,7 @@ pub(crate) fn separates(a: &ConvexHull, b: &ConvexHull, b_in_a: &Frame) -> bool 
 /// Above this many vertices of b, a group of faces whose bound from b's ball reaches the best
 /// so far is first bounded by b's skeleton ([`ConvexHull::skeleton`]: sixteen of its vertices),
 /// and scanned only if that bound reaches it too.
-const SKELETON_FROM: usize = 16;
+const SKELETON_FROM: usize = 4 * crate::shape::SKELETON_LANES;
 
 /// The lowest of b's skeleton vertices ([`ConvexHull::skeleton`]) under each of the four planes,
 /// less the shift: the same products as [`lowest`]'s scan, over sixteen of the vertices it

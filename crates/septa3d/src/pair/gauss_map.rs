@@ -35,7 +35,7 @@ use core::cell::Cell;
 use super::hull_hull::{ABSOLUTE_TOLERANCE, RELATIVE_EDGE_TOLERANCE};
 use crate::pose::Frame;
 use crate::real::{larger, smaller};
-use crate::shape::ArcLanes;
+use crate::shape::{ArcLanes, SKELETON_LANES};
 use crate::{ConvexHull, HullEdge, Real, Vector, Vector4};
 use glam::Vec4Swizzles;
 
@@ -556,7 +556,7 @@ impl<'t> Prune<'t> {
 /// support queries and handed 13.9 of a's faces over before, 4.2 and 4.7 with the skeleton
 /// (`icount3d`), its arcs walked 6.7 and 4.5.
 #[derive(Clone, Copy)]
-struct Skeleton([Vector4; 4]);
+struct Skeleton([Vector4; SKELETON_LANES]);
 
 impl Skeleton {
     /// The skeleton's heights over the plane of a's face (`u`, `d`; `t` a's origin; b's frame).
@@ -570,15 +570,13 @@ impl Skeleton {
     /// The lowest height: at least the face's separation (up to rounding).
     #[inline(always)]
     fn lowest(&self) -> Real {
-        let [h0, h1, h2, h3] = self.0;
-        h0.min(h1).min(h2.min(h3)).min_element()
+        self.0.iter().fold(Vector4::INFINITY, |m, &h| m.min(h)).min_element()
     }
 
     /// The lowest over the vertices of the larger of their heights over this face and `other`.
     #[inline(always)]
     fn lowest_of_larger(&self, other: &Skeleton) -> Real {
-        let ([a0, a1, a2, a3], [b0, b1, b2, b3]) = (self.0, other.0);
-        a0.max(b0).min(a1.max(b1)).min(a2.max(b2).min(a3.max(b3))).min_element()
+        self.0.iter().zip(&other.0).fold(Vector4::INFINITY, |m, (&a, &b)| m.min(a.max(b))).min_element()
     }
 }
 

@@ -63,6 +63,12 @@ const SCAN_LIMIT: usize = 16;
 /// from 32 points on the climb reads fewer vertices.
 const SCAN_LANES_LIMIT: usize = 64;
 
+/// Lanes of four vertices in a hull's skeleton ([`ConvexHull::skeleton`]): sixteen vertices.
+/// More bound tighter and cost more per face; in three alternating `--sets` runs, 8 and 12
+/// vertices were 3 to 7 % and 0 to 1 % slower on the 32- and 64-point hulls' `collide` and
+/// `contact`, 32 vertices (every vertex of a 32-point hull) 4 to 8 % slower.
+pub(crate) const SKELETON_LANES: usize = 4;
+
 /// One half of an edge, belonging to one face (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HalfEdge {
@@ -224,10 +230,10 @@ pub struct ConvexHull {
     /// The same four at a time (see [`VertexLanes`]), for support scans.
     vertex_lanes: Vec<VertexLanes>,
     /// Sixteen of the vertices, four at a time, spread round the hull (see
-    /// [`ConvexHull::skeleton`]). Held apart: inline, its sixteen-byte lanes would lead the
-    /// struct and push every other field onto later cache lines (boxes and small hulls, which
-    /// never read it, were 5 to 40 % slower by the clock).
-    skeleton: Box<[VertexLanes; 4]>,
+    /// [`ConvexHull::skeleton`]). Boxed, so that the hull's other fields stay where they were
+    /// (inline, its 16-byte-aligned lanes would come first); in five alternating bench runs
+    /// the two timed alike.
+    skeleton: Box<[VertexLanes; SKELETON_LANES]>,
     /// The neighbours of vertex `k` are `neighbors[neighbor_start[k]..neighbor_start[k + 1]]`.
     neighbor_start: Vec<u32>,
     neighbors: Vec<u32>,
@@ -744,7 +750,7 @@ impl ConvexHull {
     /// higher than the lowest of them. A bound on a face or an arc, tighter than the inner
     /// ball's, from sixteen dot products and no search (`pair::gauss_map`).
     #[inline]
-    pub(crate) fn skeleton(&self) -> &[VertexLanes; 4] {
+    pub(crate) fn skeleton(&self) -> &[VertexLanes; SKELETON_LANES] {
         &self.skeleton
     }
 
@@ -1205,14 +1211,15 @@ fn scan_lanes(lanes: &[VertexLanes], direction: Vector) -> u32 {
 /// [`ConvexHull::skeleton`]: up to sixteen vertices, each the first highest along one of
 /// sixteen directions on a Fibonacci spiral over the sphere, or every vertex (repeated round)
 /// for a hull of at most sixteen.
-fn skeleton_of(vertices: &[Vector]) -> [VertexLanes; 4] {
-    let picked: Vec<Vector> = if vertices.len() <= 16 {
-        (0..16).map(|k| vertices[k % vertices.len()]).collect()
+fn skeleton_of(vertices: &[Vector]) -> [VertexLanes; SKELETON_LANES] {
+    const N: usize = 4 * SKELETON_LANES;
+    let picked: Vec<Vector> = if vertices.len() <= N {
+        (0..N).map(|k| vertices[k % vertices.len()]).collect()
     } else {
         let golden = core::f64::consts::PI * (3.0 - libm::sqrt(5.0));
-        (0..16)
+        (0..N)
             .map(|k| {
-                let z = 1.0 - (2 * k + 1) as f64 / 16.0;
+                let z = 1.0 - (2 * k + 1) as f64 / N as f64;
                 let r = libm::sqrt(1.0 - z * z);
                 let angle = golden * k as f64;
                 let d = DVec3::new(r * libm::cos(angle), r * libm::sin(angle), z);
@@ -1231,7 +1238,7 @@ fn skeleton_of(vertices: &[Vector]) -> [VertexLanes; 4] {
             .collect()
     };
     let lanes = vertex_lanes_of(&picked);
-    [lanes[0], lanes[1], lanes[2], lanes[3]]
+    core::array::from_fn(|g| lanes[g])
 }
 
 /// [`scan_lanes`] for at most `GROUPS` (4, 8 or 16) lanes of four vertices, with each lane's
@@ -1432,7 +1439,7 @@ mod tests {
                 .collect();
             assert!(picked.iter().all(|p| hull.vertices().contains(p)), "case {case}");
             let distinct = hull.vertices().iter().filter(|v| picked.contains(v)).count();
-            if hull.vertices().len() <= 16 {
+            if hull.vertices().len() <= 4 * SKELETON_LANES {
                 assert_eq!(distinct, hull.vertices().len(), "case {case}");
             } else {
                 assert!(distinct >= 10, "case {case}: {distinct} distinct of {}", hull.vertices().len());
