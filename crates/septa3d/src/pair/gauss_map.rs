@@ -871,10 +871,10 @@ fn walk<const TABLE: bool>(
         // hull's 186 where every pair overlaps), and the bookkeeping below cost them more than
         // this test. Skipped arcs come in runs with nothing found between them: the floors are
         // worked out once a run, and the run is one small loop of its own.
-        let heights = |ea: &HullEdge| {
-            prune.map_or((0.0, 0.0), |p| {
-                (p.height(a, ea.faces[0] as usize), p.height(a, ea.faces[1] as usize))
-            })
+        // (A `match`, not `Option::map_or`, which was left out of line: a call per arc kept.)
+        let heights = |ea: &HullEdge| match prune {
+            Some(p) => (p.height(a, ea.faces[0] as usize), p.height(a, ea.faces[1] as usize)),
+            None => (0.0, 0.0),
         };
         let next = match prune {
             Some(p) => {
