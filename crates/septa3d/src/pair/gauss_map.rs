@@ -946,8 +946,10 @@ fn walk<const TABLE: bool>(
             let height1 = h1;
             let knife = knives && a.is_knife_edge(i);
             if p.arc_bound(height0, height1, secant) < p.edge_floor()
-                || skeletal && !knife && {
-                    // The skeleton's bound (see [`Skeleton`]), before any support query.
+                || skeletal && !knife && lowest.is_none() && {
+                    // The skeleton's bound (see [`Skeleton`]), before any support query (where
+                    // b's lowest vertex under the face is known, the corner bound below costs
+                    // less and bounds tighter).
                     let h0 = *skeleton0.get_or_insert_with(|| Skeleton::heights(b, u0, offset(face), t));
                     let h1 = skeleton1.insert(Skeleton::heights(b, *u1.insert(turned()), offset(second), t));
                     let top = h0.lowest_of_larger(h1) + p.slack;
