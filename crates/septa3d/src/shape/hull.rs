@@ -64,9 +64,9 @@ const SCAN_LIMIT: usize = 16;
 const SCAN_LANES_LIMIT: usize = 64;
 
 /// Lanes of four vertices in a hull's skeleton ([`ConvexHull::skeleton`]): sixteen vertices.
-/// More bound tighter and cost more per face; in three alternating `--sets` runs, 8 and 12
-/// vertices were 3 to 7 % and 0 to 1 % slower on the 32- and 64-point hulls' `collide` and
-/// `contact`, 32 vertices (every vertex of a 32-point hull) 4 to 8 % slower.
+/// More bound tighter and cost more per face; in three alternating `--sets` runs on the 32- and
+/// 64-point hulls' `collide` and `contact`, 8 vertices were 3 to 7 % slower, 12 within −3 to
+/// +1 %, 32 (every vertex of a 32-point hull) 4 to 8 % slower.
 pub(crate) const SKELETON_LANES: usize = 4;
 
 /// One half of an edge, belonging to one face (see the module docs).
