@@ -1437,6 +1437,16 @@ mod tests {
         DVec3::new(v.x as f64, v.y as f64, v.z as f64)
     }
 
+    /// a's vertices placed by `frame`, in f64.
+    fn placed(a: &ConvexHull, frame: &Frame) -> Vec<DVec3> {
+        let r = DMat3::from_cols(
+            wide(frame.rotation.x_axis),
+            wide(frame.rotation.y_axis),
+            wide(frame.rotation.z_axis),
+        );
+        a.vertices().iter().map(|&v| r * wide(v) + wide(frame.translation)).collect()
+    }
+
     #[test]
     fn lowest_vertices_on_demand_are_those_found_up_front() {
         // For every face of a, b's lowest vertex found on demand (a table filled for a shallow
@@ -1621,13 +1631,7 @@ mod tests {
             let (b_in_a, a_in_b) = Frame::between(&rng.pose(), &rng.pose());
             let mut heights = None;
             let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, None, &mut heights);
-            let r = DMat3::from_cols(
-                wide(a_in_b.rotation.x_axis),
-                wide(a_in_b.rotation.y_axis),
-                wide(a_in_b.rotation.z_axis),
-            );
-            let t = wide(a_in_b.translation);
-            let placed_a: Vec<DVec3> = a.vertices().iter().map(|&v| r * wide(v) + t).collect();
+            let placed_a = placed(&a, &a_in_b);
             let gap = |u: DVec3| {
                 let low_b = b.vertices().iter().map(|&v| u.dot(wide(v))).fold(f64::INFINITY, f64::min);
                 let high_a = placed_a.iter().map(|&v| u.dot(v)).fold(f64::NEG_INFINITY, f64::max);
@@ -1685,13 +1689,7 @@ mod tests {
             table.fill(&a, &b, (&b_in_a, &a_in_b), Real::NEG_INFINITY);
             let mut heights = None;
             let prune = Prune::new(&a, &b, &b_in_a, Real::NEG_INFINITY, false, Some(&table), &mut heights);
-            let r = DMat3::from_cols(
-                wide(a_in_b.rotation.x_axis),
-                wide(a_in_b.rotation.y_axis),
-                wide(a_in_b.rotation.z_axis),
-            );
-            let t = wide(a_in_b.translation);
-            let placed_a: Vec<DVec3> = a.vertices().iter().map(|&v| r * wide(v) + t).collect();
+            let (placed_a, t) = (placed(&a, &a_in_b), wide(a_in_b.translation));
             for (i, edge) in a.edges().iter().enumerate() {
                 let [f0, f1] = edge.faces.map(|f| f as usize);
                 let (u0, u1) = (-a_in_b.turn(a.face_normal(f0)), -a_in_b.turn(a.face_normal(f1)));
