@@ -35,7 +35,7 @@ use core::cell::Cell;
 use super::hull_hull::{ABSOLUTE_TOLERANCE, RELATIVE_EDGE_TOLERANCE};
 use crate::pose::Frame;
 use crate::real::{larger, smaller};
-use crate::shape::{ArcLanes, SKELETON_LANES};
+use crate::shape::{ArcLanes, ArcRecord, SKELETON_LANES};
 use crate::{ConvexHull, HullEdge, Real, Vector, Vector4};
 use glam::Vec4Swizzles;
 
@@ -859,11 +859,13 @@ fn walk<const TABLE: bool>(
     let mut skeleton0: Option<Skeleton> = None;
     let skeletal = !TABLE;
     let (t, offset) = (a_in_b.translation, |f: u32| a.face_offset(f as usize));
-    let (edges_a, secants_a, closes_a) = (a.edges(), a.arc_secants(), a.closes_faces());
-    let mut arcs = edges_a.iter().zip(secants_a).zip(closes_a).enumerate();
+    let (edges_a, records_a) = (a.edges(), a.arc_records());
+    let mut arcs = edges_a.iter().zip(records_a).enumerate();
     // The arcs the ball's bound cannot pass over now, where the heights are known up front:
     // the others are never looked at.
     let mut hot = prune.and_then(|p| p.hot_arcs(a));
+    // Otherwise, where the heights are known up front, the arcs' records are read from here on.
+    let mut cursor = 0;
     loop {
         // The heights of an arc's faces ([`Prune::height`]). An arc that the ball's bound passes
         // over, and that neither opens a face to hand over nor closes one, is skipped before
@@ -889,24 +891,32 @@ fn walk<const TABLE: bool>(
                         let Some(i) = hot.take() else {
                             break None;
                         };
-                        let (ea, secant, closes) = (&edges_a[i], &secants_a[i], &closes_a[i]);
+                        let (ea, r) = (&edges_a[i], &records_a[i]);
                         let [f0, f1] = ea.faces.map(|f| f as usize & (HEIGHT_TABLE - 1));
-                        if keep((table[f0], table[f1]), ea, *secant, *closes) {
-                            break Some((i, ((ea, secant), closes)));
+                        if keep((table[f0], table[f1]), ea, r.secant, r.closes) {
+                            break Some((i, (ea, r)));
                         }
                     },
-                    (Some(table), None) => arcs.find(|&(_, ((ea, &secant), &closes))| {
-                        let [f0, f1] = ea.faces.map(|f| f as usize & (HEIGHT_TABLE - 1));
-                        keep((table[f0], table[f1]), ea, secant, closes)
-                    }),
-                    (None, _) => {
-                        arcs.find(|&(_, ((ea, &secant), &closes))| keep(heights(ea), ea, secant, closes))
+                    (Some(table), None) => {
+                        // Read from the arcs' records alone (one list, not three).
+                        let records = &records_a[cursor..];
+                        let kept = records.iter().position(|r| {
+                            let [f0, f1] = r.faces.map(|f| f as usize & (HEIGHT_TABLE - 1));
+                            let (h0, h1) = (table[f0], table[f1]);
+                            !(p.arc_bound(h0, h1, r.secant) < edge_floor
+                                && (r.faces[0] == face || h0 < face_floor)
+                                && (!r.closes || h1 < face_floor))
+                        });
+                        let i = cursor + kept.unwrap_or(records.len());
+                        cursor = i + kept.is_some() as usize;
+                        kept.map(|_| (i, (&edges_a[i], &records_a[i])))
                     }
+                    (None, _) => arcs.find(|&(_, (ea, r))| keep(heights(ea), ea, r.secant, r.closes)),
                 }
             }
             None => arcs.next(),
         };
-        let Some((i, ((ea, &secant), &closes))) = next else {
+        let Some((i, (ea, &ArcRecord { secant, closes, .. }))) = next else {
             break;
         };
         let (h0, h1) = heights(ea);

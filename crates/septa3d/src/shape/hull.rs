@@ -97,6 +97,20 @@ pub(crate) struct Step {
     pub edge: u32,
 }
 
+/// An edge as the Gauss-map walk's first test of it reads it (`pair::gauss_map::walk`): its
+/// faces, whether it closes its second face ([`ConvexHull::closes_face`]) and its arc's secant
+/// ([`ConvexHull::arc_secant`]), side by side (sixteen bytes; the walk's test of each arc read
+/// three lists before, the edge's 20-byte record among them).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ArcRecord {
+    /// `faces[0]` and `faces[1]` of the edge.
+    pub(crate) faces: [u32; 2],
+    /// Does the edge close its second face?
+    pub(crate) closes: bool,
+    /// The arc's secant.
+    pub(crate) secant: Real,
+}
+
 /// Four of a vertex's [`Step`]s side by side: the x, y and z components of their `delta`s, one
 /// step per lane, so that the Gauss-map walk measures four of a vertex's edges against its arc
 /// at once. The last group of each vertex is padded with zero steps (which never rise, so a
@@ -281,10 +295,10 @@ pub struct ConvexHull {
     knife_edges: bool,
     /// Per edge: is it the first edge whose second face (`faces[1]`) is the first face of no
     /// edge? (See [`ConvexHull::closes_face`].)
-    closes_face: Vec<bool>,
-    /// Per edge: one over the cosine of half the angle between its faces' normals, rounded up
-    /// (see [`ConvexHull::arc_secant`]).
-    arc_secants: Vec<Real>,
+    /// Per edge: its faces, whether it is the first edge whose second face (`faces[1]`) is the
+    /// first face of no edge (see [`ConvexHull::closes_face`]), and one over the cosine of half
+    /// the angle between its faces' normals, rounded up (see [`ConvexHull::arc_secant`]).
+    arc_records: Vec<ArcRecord>,
     /// Per face, four at a time as `face_lanes` holds them: the largest secant of its edges
     /// (see [`ConvexHull::face_secants`]).
     face_secants: Vec<Vector4>,
@@ -583,7 +597,7 @@ impl ConvexHull {
         for e in &edges {
             met[e.faces[0] as usize] = true;
         }
-        let closes_face =
+        let closes_face: Vec<bool> =
             edges.iter().map(|e| !core::mem::replace(&mut met[e.faces[1] as usize], true)).collect();
 
         let sum = vertices.iter().fold(DVec3::ZERO, |s, v| s + v.to_f64());
@@ -636,6 +650,9 @@ impl ConvexHull {
             })
             .collect();
         let face_secants = face_secants_of(&face_lanes, &half_edges, &face_start, &arc_secants);
+        let arc_records = (edges.iter().zip(&arc_secants).zip(closes_face))
+            .map(|((e, &secant), closes)| ArcRecord { faces: e.faces, closes, secant })
+            .collect();
         let mut inner = f64::INFINITY;
         let mut slack: f64 = 0.0;
         for (i, (n, &d)) in normals.iter().zip(&offsets).enumerate() {
@@ -678,8 +695,7 @@ impl ConvexHull {
             walkable,
             exact_edges,
             knife_edges,
-            closes_face,
-            arc_secants,
+            arc_records,
             face_secants,
             edge_rounding,
             inner_radius,
@@ -904,13 +920,7 @@ impl ConvexHull {
     /// two ends.
     #[inline]
     pub(crate) fn arc_secant(&self, i: usize) -> Real {
-        self.arc_secants[i]
-    }
-
-    /// Every edge's [`ConvexHull::arc_secant`], edge by edge.
-    #[inline]
-    pub(crate) fn arc_secants(&self) -> &[Real] {
-        &self.arc_secants
+        self.arc_records[i].secant
     }
 
     /// The largest [`arc_secant`](ConvexHull::arc_secant) of each face's edges, four faces to a
@@ -950,13 +960,13 @@ impl ConvexHull {
     /// first face, or at the end of the edge marked here.
     #[inline]
     pub(crate) fn closes_face(&self, i: usize) -> bool {
-        self.closes_face[i]
+        self.arc_records[i].closes
     }
 
-    /// Every edge's [`ConvexHull::closes_face`], edge by edge.
+    /// Every edge's [`ArcRecord`], edge by edge.
     #[inline]
-    pub(crate) fn closes_faces(&self) -> &[bool] {
-        &self.closes_face
+    pub(crate) fn arc_records(&self) -> &[ArcRecord] {
+        &self.arc_records
     }
 
     /// The mean of the vertices: a point strictly inside the hull.
