@@ -99,8 +99,8 @@ pub(crate) struct Step {
 
 /// An edge as the Gauss-map walk's first test of it reads it (`pair::gauss_map::walk`): its
 /// faces, whether it closes its second face ([`ConvexHull::closes_face`]) and its arc's secant
-/// ([`ConvexHull::arc_secant`]), side by side (sixteen bytes; the walk's test of each arc read
-/// three lists before, the edge's 20-byte record among them).
+/// ([`ConvexHull::arc_secant`]), side by side (sixteen bytes, 24 in the `f64` build; the walk's
+/// test of each arc read three lists before, the edge's 20-byte record among them).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct ArcRecord {
     /// `faces[0]` and `faces[1]` of the edge.
