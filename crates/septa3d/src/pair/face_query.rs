@@ -21,6 +21,7 @@
 //! face's climb ended (neighbouring faces have nearby lowest vertices).
 
 use crate::pose::Frame;
+use crate::shape::VertexLanes;
 use crate::{ConvexHull, FaceLanes, Real, Vector, Vector4};
 use glam::Vec4Swizzles;
 
@@ -251,12 +252,7 @@ const SKELETON_FROM: usize = 4 * crate::shape::SKELETON_LANES;
 #[inline(always)]
 fn lowest_of_skeleton(p: &Planes, b: &ConvexHull) -> Vector4 {
     let mut lo = Vector4::splat(Real::INFINITY);
-    for l in b.skeleton() {
-        lo = lo.min(p.height_spread(l.x.xxxx(), l.y.xxxx(), l.z.xxxx()));
-        lo = lo.min(p.height_spread(l.x.yyyy(), l.y.yyyy(), l.z.yyyy()));
-        lo = lo.min(p.height_spread(l.x.zzzz(), l.y.zzzz(), l.z.zzzz()));
-        lo = lo.min(p.height_spread(l.x.wwww(), l.y.wwww(), l.z.wwww()));
-    }
+    for_each_in(b.skeleton(), |x, y, z| lo = lo.min(p.height_spread(x, y, z)));
     lo
 }
 
@@ -272,8 +268,14 @@ fn lowest(p: &Planes, b: &ConvexHull) -> Vector4 {
 /// four lanes, read four vertices at a time from b's lanes ([`ConvexHull::vertex_lanes`]; the last
 /// group padded with the last vertex again, which changes no minimum).
 #[inline(always)]
-fn for_each_vertex(b: &ConvexHull, mut measure: impl FnMut(Vector4, Vector4, Vector4)) {
-    for l in b.vertex_lanes() {
+fn for_each_vertex(b: &ConvexHull, measure: impl FnMut(Vector4, Vector4, Vector4)) {
+    for_each_in(b.vertex_lanes(), measure);
+}
+
+/// [`for_each_vertex`] over any vertices held four at a time.
+#[inline(always)]
+fn for_each_in(lanes: &[VertexLanes], mut measure: impl FnMut(Vector4, Vector4, Vector4)) {
+    for l in lanes {
         measure(l.x.xxxx(), l.y.xxxx(), l.z.xxxx());
         measure(l.x.yyyy(), l.y.yyyy(), l.z.yyyy());
         measure(l.x.zzzz(), l.y.zzzz(), l.z.zzzz());

@@ -881,37 +881,35 @@ fn walk<const TABLE: bool>(
         let next = match prune {
             Some(p) => {
                 let (edge_floor, face_floor) = (p.edge_floor(), p.face_floor());
-                let keep = |(h0, h1): (Real, Real), ea: &HullEdge, secant: Real, closes: bool| {
-                    !(p.arc_bound(h0, h1, secant) < edge_floor
-                        && (ea.faces[0] == face || h0 < face_floor)
-                        && (!closes || h1 < face_floor))
+                let keep = |(h0, h1): (Real, Real), r: &ArcRecord| {
+                    !(p.arc_bound(h0, h1, r.secant) < edge_floor
+                        && (r.faces[0] == face || h0 < face_floor)
+                        && (!r.closes || h1 < face_floor))
                 };
                 match (p.heights, hot.as_mut()) {
-                    (Some(table), Some(hot)) => loop {
-                        let Some(i) = hot.take() else {
-                            break None;
-                        };
-                        let (ea, r) = (&edges_a[i], &records_a[i]);
-                        let [f0, f1] = ea.faces.map(|f| f as usize & (HEIGHT_TABLE - 1));
-                        if keep((table[f0], table[f1]), ea, r.secant, r.closes) {
-                            break Some((i, (ea, r)));
+                    (Some(table), hot) => {
+                        let heights =
+                            |r: &ArcRecord| r.faces.map(|f| table[f as usize & (HEIGHT_TABLE - 1)]).into();
+                        match hot {
+                            Some(hot) => loop {
+                                let Some(i) = hot.take() else {
+                                    break None;
+                                };
+                                if keep(heights(&records_a[i]), &records_a[i]) {
+                                    break Some((i, (&edges_a[i], &records_a[i])));
+                                }
+                            },
+                            None => {
+                                // Read from the arcs' records alone (one list, not three).
+                                let records = &records_a[cursor..];
+                                let kept = records.iter().position(|r| keep(heights(r), r));
+                                let i = cursor + kept.unwrap_or(records.len());
+                                cursor = i + kept.is_some() as usize;
+                                kept.map(|_| (i, (&edges_a[i], &records_a[i])))
+                            }
                         }
-                    },
-                    (Some(table), None) => {
-                        // Read from the arcs' records alone (one list, not three).
-                        let records = &records_a[cursor..];
-                        let kept = records.iter().position(|r| {
-                            let [f0, f1] = r.faces.map(|f| f as usize & (HEIGHT_TABLE - 1));
-                            let (h0, h1) = (table[f0], table[f1]);
-                            !(p.arc_bound(h0, h1, r.secant) < edge_floor
-                                && (r.faces[0] == face || h0 < face_floor)
-                                && (!r.closes || h1 < face_floor))
-                        });
-                        let i = cursor + kept.unwrap_or(records.len());
-                        cursor = i + kept.is_some() as usize;
-                        kept.map(|_| (i, (&edges_a[i], &records_a[i])))
                     }
-                    (None, _) => arcs.find(|&(_, (ea, r))| keep(heights(ea), ea, r.secant, r.closes)),
+                    (None, _) => arcs.find(|&(_, (ea, r))| keep(heights(ea), r)),
                 }
             }
             None => arcs.next(),
@@ -1432,6 +1430,12 @@ mod tests {
             ConvexHull::new(&points).expect("a solid hull")
         }
 
+        /// The hull of `n` random points on the unit sphere, stretched.
+        fn ellipsoid(&mut self, n: usize, stretch: Vector) -> ConvexHull {
+            let points: Vec<Vector> = (0..n).map(|_| self.vector(1.0).normalize() * stretch).collect();
+            ConvexHull::new(&points).expect("a solid hull")
+        }
+
         fn pose(&mut self) -> Pose {
             let q = Rotation::from_xyzw(
                 self.signed() as Real,
@@ -1576,8 +1580,7 @@ mod tests {
             let hull = |rng: &mut Rng| {
                 let n = 48 + (rng.unit() * 18.0) as usize;
                 let stretch = Vector::new(1.0, (0.2 + rng.unit()) as Real, (0.1 + 2.0 * rng.unit()) as Real);
-                let points: Vec<Vector> = (0..n).map(|_| rng.vector(1.0).normalize() * stretch).collect();
-                ConvexHull::new(&points).expect("a solid hull")
+                rng.ellipsoid(n, stretch)
             };
             let (a, b) = (hull(&mut rng), hull(&mut rng));
             if a.edge_count() <= HOT_ARCS_FROM || a.face_count() > HEIGHT_TABLE {
@@ -1630,8 +1633,7 @@ mod tests {
             let big = |rng: &mut Rng| {
                 let n = 20 + (rng.unit() * 50.0) as usize;
                 let stretch = Vector::new(1.0, (0.3 + rng.unit()) as Real, (0.2 + rng.unit()) as Real);
-                let points: Vec<Vector> = (0..n).map(|_| rng.vector(1.0).normalize() * stretch).collect();
-                ConvexHull::new(&points).expect("a solid hull")
+                rng.ellipsoid(n, stretch)
             };
             let (a, b) = match case % 3 {
                 0 => (rng.hull(), rng.hull()),

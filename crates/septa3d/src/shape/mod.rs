@@ -9,7 +9,7 @@ mod world;
 
 pub use capsule::Capsule;
 pub use cuboid::Cuboid;
-pub(crate) use hull::{ArcLanes, ArcRecord, StepLanes, SKELETON_LANES};
+pub(crate) use hull::{ArcLanes, ArcRecord, StepLanes, VertexLanes, SKELETON_LANES};
 pub use hull::{ConvexHull, FaceLanes, HalfEdge, HullEdge, COPLANAR_TOLERANCE};
 pub use sphere::Sphere;
 
