@@ -385,7 +385,9 @@ const BALL_SLACK: Real = 1e-3;
 ///
 /// Should the incident shape miss the prism below the face altogether, the overlap lies beside
 /// the prism, under an obtuse edge of the face (fuzz finding 43), and the answer is the deepest
-/// point of the two shapes' intersection along `n` (`deepest_of_overlap`). Should no edge of
+/// point of the two shapes' intersection along `n` (`deepest_of_overlap`); so too, where that
+/// lies deeper, when the prism holds nothing nearly as deep as `depth` (the reference face's
+/// depth, minus its separation: how far the incident shape reaches below it). Should no edge of
 /// either shape meet the other, the answer is the point of the incident face most anti-parallel
 /// to `n` (the face clipping used) nearest the reference face's centre: on the incident shape,
 /// and as near the reference face as that face comes. Not its deepest vertex, which can again
@@ -397,8 +399,8 @@ pub(crate) fn deepest_vertex(
     reference: &ConvexHull,
     r: usize,
     incident: &ConvexHull,
-    incident_in_reference: &Frame,
-    reference_in_incident: &Frame,
+    (incident_in_reference, reference_in_incident): (&Frame, &Frame),
+    depth: Real,
 ) -> Manifold {
     let normal = reference.face_normal(r);
     let (n, offset) = (normal.to_f64(), reference.face_offset(r) as f64);
@@ -470,9 +472,18 @@ pub(crate) fn deepest_vertex(
 
     // Nothing of the incident shape below the face within its prism: the overlap, if the
     // shapes overlap, lies beside the prism (under an obtuse edge of the face, fuzz finding 43).
-    // Its deepest point along n, from the two shapes' edges clipped to each other.
+    // Its deepest point along n, from the two shapes' edges clipped to each other. So too when
+    // the prism holds only points far shallower than the face's own depth says the incident
+    // shape reaches (`LOST_DEPTH`): where the reference face is a sliver among nearly coplanar
+    // faces, the deepest vertex can lie inside the reference shape beside the prism, over the
+    // sliver next to it, and the prism only a point on the plane (an adversarial sweep: depth 0
+    // for an overlap 0.0044 deep, `tests/lost_deepest_vertex.rs`). Then the deeper of the two.
     let g = incident_face(incident, reference_in_incident.turn(normal));
-    let best = best.or_else(|| deepest_of_overlap(reference, r, incident, &place, g as u32));
+    let shallow = best.is_none_or(|(d, _, _)| d < LOST_DEPTH * depth as f64);
+    let best = match shallow.then(|| deepest_of_overlap(reference, r, incident, &place, g as u32)).flatten() {
+        Some(beside) if best.is_none_or(|(d, _, _)| beside.0 > d) => Some(beside),
+        _ => best,
+    };
     let (point, depth, id) = match best {
         Some((depth, x, id)) => (x.to_real(), depth.max(0.0) as Real, id),
         None => {
@@ -623,6 +634,12 @@ fn clip_segment(ends: [DVec3; 2], planes: impl Iterator<Item = (DVec3, f64)>) ->
         SegmentEnd { point: p + d * t1, cut: cut1, of: 1 },
     ])
 }
+
+/// A fraction of the reference face's depth (minus its separation): where the deepest point
+/// [`deepest_vertex`] finds below the face, within its prism, is shallower than this, it looks
+/// beside the prism too. Far from 1, so that rounding between the face query's numbers and
+/// these never sends a prism that holds the deepest vertex there.
+const LOST_DEPTH: f64 = 0.9;
 
 /// How far above the reference face's plane (as a fraction of the reference shape's bounding
 /// radius) [`deepest_vertex`] still offers a point, as one on the plane up to rounding.

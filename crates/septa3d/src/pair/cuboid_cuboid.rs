@@ -746,11 +746,11 @@ fn collide_near(a: &Cuboid, pose_a: Pose, b: &Cuboid, pose_b: Pose) -> Option<Ma
     match pair.best(&all).axis {
         Axis::Edges { .. } => all.edge.map(|e| pair.edge_contact(a, b, &pair.edge_axis(e), &pose_a)),
         Axis::FaceB(j) => face_b(j).or_else(|| {
-            let m = deepest_vertex(b.as_hull(), j as usize, a.as_hull(), &pair.a_in_b, &pair.b_in_a);
+            let m = deepest_vertex(b.as_hull(), j as usize, a.as_hull(), (&pair.a_in_b, &pair.b_in_a), -sb);
             Some(m.to_world(&pose_b).flipped())
         }),
         _ => face_a(i).or_else(|| {
-            let m = deepest_vertex(a.as_hull(), i as usize, b.as_hull(), &pair.b_in_a, &pair.a_in_b);
+            let m = deepest_vertex(a.as_hull(), i as usize, b.as_hull(), (&pair.b_in_a, &pair.a_in_b), -sa);
             Some(m.to_world(&pose_a))
         }),
     }

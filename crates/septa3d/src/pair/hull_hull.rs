@@ -347,10 +347,11 @@ pub fn collide<A: Polyhedral, B: Polyhedral>(a: &A, pose_a: Pose, b: &B, pose_b:
         manifold = match all.best(a, b, &b_in_a).axis {
             Axis::Edges { .. } => all.edges.map(edge),
             Axis::FaceB(j) => face_b(j).or_else(|| {
-                Some(deepest_vertex(b, j as usize, a, &a_in_b, &b_in_a).to_world(&pose_b).flipped())
+                Some(deepest_vertex(b, j as usize, a, (&a_in_b, &b_in_a), -sb).to_world(&pose_b).flipped())
             }),
-            _ => face_a(i)
-                .or_else(|| Some(deepest_vertex(a, i as usize, b, &b_in_a, &a_in_b).to_world(&pose_a))),
+            _ => face_a(i).or_else(|| {
+                Some(deepest_vertex(a, i as usize, b, (&b_in_a, &a_in_b), -sa).to_world(&pose_a))
+            }),
         };
     }
     manifold
