@@ -39,7 +39,8 @@
 //! `f32::MIN_POSITIVE`, 1e-45, 0) they are checked like the rest; beyond it (±1e20, ±1e30, ±3e38)
 //! only for panics and hangs unless `SEPTA_FUZZ_STRICT=1`. With `SEPTA_FUZZ_BROKEN=1`, one input
 //! in four breaks a's pose (a NaN or an infinity in its translation or quaternion): only panics
-//! and hangs are checked for those.
+//! and hangs are checked for those. With `SEPTA_FUZZ_LARGE=1`, ellipsoid hulls have up to 100
+//! points (past 128 edges, where the edge search marks hot arcs); use a corpus of its own.
 #![no_main]
 
 use arbitrary::{Result, Unstructured};
@@ -79,6 +80,19 @@ fn debug() -> bool {
 fn broken_poses() -> bool {
     std::env::var_os("SEPTA_FUZZ_BROKEN").is_some_and(|v| v == "1")
 }
+
+/// `SEPTA_FUZZ_LARGE=1`: the ellipsoid pattern draws up to [`LARGE_POINTS`] points instead of
+/// 40 (from a seed), and shapes are mostly hulls and hulls mostly ellipsoids, so that hulls pass
+/// 128 edges, where `septa3d`'s walk marks hot arcs (hulls of about 45 to
+/// 66 points: past 128 edges, at most 128 faces), and 128 faces, where it keeps no table of face
+/// heights: paths the default generator never reaches. Off by default, so that stored inputs
+/// keep their meaning.
+fn large_hulls() -> bool {
+    std::env::var_os("SEPTA_FUZZ_LARGE").is_some_and(|v| v == "1")
+}
+
+/// The most points of an ellipsoid hull with `SEPTA_FUZZ_LARGE=1` (about 300 edges).
+const LARGE_POINTS: usize = 100;
 
 fn strict() -> bool {
     std::env::var_os("SEPTA_FUZZ_STRICT").is_some_and(|v| v == "1")
@@ -171,7 +185,12 @@ impl Gen<'_, '_> {
         let center = if self.u.ratio(1u8, 2)? { Vec3::ZERO } else { self.v()? };
         let size = self.size()?;
         let mut points: Vec<Vec3> = Vec::new();
-        match self.u.int_in_range(0u8..=7)? {
+        // With `SEPTA_FUZZ_LARGE=1`, the ellipsoid one time in two.
+        let pattern = match large_hulls() && self.u.ratio(1u8, 2)? {
+            true => 1,
+            false => self.u.int_in_range(0u8..=7)?,
+        };
+        match pattern {
             0 => {
                 // Random points (4–16).
                 let n = self.u.int_in_range(4usize..=16)?;
@@ -181,15 +200,33 @@ impl Gen<'_, '_> {
             }
             1 => {
                 // On an ellipsoid (8–40 points): many vertices, so the support queries climb.
-                let n = self.u.int_in_range(8usize..=40)?;
+                let most = if large_hulls() { LARGE_POINTS } else { 40 };
+                let n = self.u.int_in_range(8usize..=most)?;
                 let axes = Vec3::new(
                     0.2 + self.unit_value()?.abs(),
                     0.2 + self.unit_value()?.abs(),
                     0.2 + self.unit_value()?.abs(),
                 );
-                for _ in 0..n {
-                    let d = self.unit_v()?;
-                    points.push(d.try_normalize().unwrap_or(Vec3::X) * axes);
+                if large_hulls() {
+                    // The directions from a seed: a hull of 60 points drawn from the input's
+                    // bytes would need 700 of them, and the fuzzer's inputs seldom grow so long
+                    // (a run over such a corpus marked no hot arcs at all).
+                    let mut state = self.u.arbitrary::<u64>()? | 1;
+                    let mut unit = || {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        (state >> 40) as f32 / (1u64 << 23) as f32 - 1.0
+                    };
+                    for _ in 0..n {
+                        let d = Vec3::new(unit(), unit(), unit());
+                        points.push(d.try_normalize().unwrap_or(Vec3::X) * axes);
+                    }
+                } else {
+                    for _ in 0..n {
+                        let d = self.unit_v()?;
+                        points.push(d.try_normalize().unwrap_or(Vec3::X) * axes);
+                    }
                 }
             }
             2 => {
@@ -282,7 +319,12 @@ impl Gen<'_, '_> {
 
     /// A valid shape, or `Err` to skip the input when the constructor refuses.
     fn shape(&mut self) -> Result<Shape> {
-        let built: core::result::Result<Shape, septa3d::ShapeError> = match self.u.int_in_range(0u8..=6)? {
+        // With `SEPTA_FUZZ_LARGE=1`, hulls three times in four (two hulls meet more often).
+        let kind = match large_hulls() && self.u.ratio(3u8, 4)? {
+            true => 1,
+            false => self.u.int_in_range(0u8..=6)?,
+        };
+        let built: core::result::Result<Shape, septa3d::ShapeError> = match kind {
             0 => Cuboid::new(Vec3::new(self.size()?, self.size()?, self.size()?)).map(Shape::from),
             1..=3 => self.hull()?.map(Shape::from),
             4 => Sphere::new(self.v()?, self.size()?).map(Shape::from),
@@ -403,7 +445,10 @@ struct BruteForce {
 /// many edge pairs to do it quickly.
 fn brute_force(a: &Shape, pa: &Pose, b: &Shape, pb: &Pose) -> Option<BruteForce> {
     let (ha, hb) = (polytope(a)?, polytope(b)?);
-    if 4 * ha.edge_count() * hb.edge_count() > 6000 {
+    // With `SEPTA_FUZZ_LARGE=1`, a large hull against a smaller one too (290 edges against
+    // 125): slower, but the hot arcs are marked on the large hull's side alone.
+    let most = if large_hulls() { 150_000 } else { 6000 };
+    if 4 * ha.edge_count() * hb.edge_count() > most {
         return None;
     }
     let (na, ea) = hull_axes(ha, pa);
