@@ -82,8 +82,8 @@ fn the_manifold_keeps_the_deepest_vertex_beyond_a_sliver_reference_face() {
         );
         let m = collide(x, px, y, py).expect("they overlap");
         let deepest = m.points().iter().map(|p| p.depth as f64).fold(0.0, f64::max);
-        // The manifold's deepest point is as deep as the overlap (it was 0 before the clip
-        // looked for the vertex it lost), and no deeper than the documented biases allow.
+        // The manifold's deepest point is as deep as the overlap (it was 0 before `collide`
+        // looked beside the reference face's prism), and no deeper than the biases allow.
         assert!(
             deepest >= exact.depth - tol,
             "{order}: deepest manifold point {deepest}, overlap {}",
