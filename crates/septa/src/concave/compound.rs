@@ -184,8 +184,8 @@ impl ConcavePolygon {
     ///
     /// # Errors
     /// Any [`ConcaveError`] of [`SimplePolygon::new`], [`ConcaveError::Piece`] for a sliver
-    /// piece that [`ConvexPolygon::new`] refuses (nearly degenerate input), or
-    /// [`ConcaveError::Degenerate`].
+    /// piece that [`ConvexPolygon::new`] refuses and no neighbouring piece can take (nearly
+    /// degenerate input; see `merge_slivers`), or [`ConcaveError::Degenerate`].
     pub fn new(outline: &[Vector]) -> Result<ConcavePolygon, ConcaveError> {
         ConcavePolygon::from_polygon(SimplePolygon::new(outline)?)
     }
@@ -236,13 +236,18 @@ impl ConcavePolygon {
         pieces: &[ConvexPiece],
         method: Method,
     ) -> Result<ConcavePolygon, ConcaveError> {
-        let pieces: Vec<ConcavePiece> = pieces
-            .iter()
-            .enumerate()
-            .map(|(k, piece)| {
+        let build = |pieces: &[ConvexPiece]| -> Result<Vec<ConcavePiece>, ConcaveError> {
+            let built = pieces.iter().enumerate().map(|(k, piece)| {
                 build_piece(&polygon, piece).map_err(|error| ConcaveError::Piece { piece: k, error })
-            })
-            .collect::<Result<_, _>>()?;
+            });
+            built.collect()
+        };
+        // Slivers are rare: the pieces are built once, and only if one is refused merged and
+        // built again.
+        let pieces = match build(pieces) {
+            Ok(built) => built,
+            Err(_) => build(&merge_slivers(&polygon, pieces))?,
+        };
         let bounds =
             pieces.iter().map(|p| p.bounds).reduce(Bounds::union).unwrap_or(Bounds::disc(Vector::ZERO, 0.0));
         let reach = polygon.vertices().iter().map(|v| robust::length(*v)).fold(0.0, Real::max);
@@ -322,6 +327,70 @@ impl ConcavePolygon {
             }
         }
     }
+}
+
+/// The pieces, each sliver that [`ConvexPolygon::new`] refuses merged into a neighbour across
+/// an internal edge, where the union is a convex polygon it accepts.
+///
+/// The decompositions decide convexity exactly, and [`ConvexPolygon::new`] within
+/// [`COLLINEAR_TOLERANCE`](crate::COLLINEAR_TOLERANCE). Where corners of the outline lie
+/// nearly but not exactly on one line, they disagree: a comb turned by 0.01 rad and rounded to
+/// f32 has its tooth roots a few ulps off the line through them; the base piece could not pass
+/// straight through the roots that turn a hair to the right, and the decomposition closed them
+/// in a piece of their own, four corners on one line within 1e-8 of area, which
+/// `ConvexPolygon::new` refuses. 139 of 628 turns of a 4-tooth comb were refused so (an
+/// adversarial sweep; `tests/concave_rotated_combs.rs`). The union with the neighbour is the
+/// piece the unturned comb gets: its corners there straight within the tolerance, dropped as
+/// [`ConvexPolygon::new`] drops them, and its edge along them internal only where every piece
+/// edge it spans is (`build_piece`), as for the unturned comb.
+///
+/// ```text
+///    tooth   tooth        the sliver: roots r₁ … r₄, nearly on one line, closed by a cut;
+///    |   |   |   |        merged into the base below it, whose top edge then runs through
+///  --r₁  r₂--r₃  r₄--     them, nearly straight
+///         base
+/// ```
+///
+/// A sliver with no neighbour that takes it stays, and its error is reported as before.
+fn merge_slivers(polygon: &SimplePolygon, pieces: &[ConvexPiece]) -> Vec<ConvexPiece> {
+    let mut pieces = pieces.to_vec();
+    let mut k = 0;
+    while k < pieces.len() {
+        if ConvexPolygon::new(pieces[k].points()).is_ok() {
+            k += 1;
+            continue;
+        }
+        let merged = (0..pieces.len()).filter(|&j| j != k).find_map(|j| {
+            let union = union_across(&pieces[k], &pieces[j])?;
+            let union = polygon.piece(union);
+            ConvexPolygon::new(union.points()).is_ok().then_some((j, union))
+        });
+        match merged {
+            Some((j, union)) => {
+                pieces[j] = union;
+                pieces.remove(k);
+                k = 0; // the merged piece may be checked again, and indices moved
+            }
+            None => k += 1,
+        }
+    }
+    pieces
+}
+
+/// The corners (indices into the polygon) of the union of two pieces that share an internal
+/// edge, `u → v` in `a` and `v → u` in `b`, counter-clockwise: `a` from `v` round to `u`, then
+/// `b` on from `u` to just before `v`. `None` when they share no edge.
+fn union_across(a: &ConvexPiece, b: &ConvexPiece) -> Option<Vec<usize>> {
+    let (ia, ib) = (a.indices(), b.indices());
+    let (n, m) = (ia.len(), ib.len());
+    let (e, f) = (0..n).find_map(|e| {
+        let (u, v) = (ia[e], ia[(e + 1) % n]);
+        (0..m).find(|&f| ib[f] == v && ib[(f + 1) % m] == u).map(|f| (e, f))
+    })?;
+    // a: from v (index e + 1) round to u (index e); b: from after u (index f + 2) to before v.
+    let from_a = (1..=n).map(|s| ia[(e + s) % n]);
+    let from_b = (2..m).map(|s| ib[(f + s) % m]);
+    Some(from_a.chain(from_b).collect())
 }
 
 /// Builds a piece: the convex polygon, and its edges' and corners' relation to the outline.

@@ -179,7 +179,7 @@ impl SimplePolygon {
     }
 
     /// A piece from its corners: each edge internal unless it follows its ring.
-    fn piece(&self, indices: Vec<usize>) -> ConvexPiece {
+    pub(super) fn piece(&self, indices: Vec<usize>) -> ConvexPiece {
         let n = indices.len();
         let internal = (0..n).map(|e| self.next(indices[e]) != indices[(e + 1) % n]).collect();
         let points = indices.iter().map(|&v| self.vertices()[v]).collect();
